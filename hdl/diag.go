@@ -1,0 +1,156 @@
+package hdl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity says whether a diagnostic stops the compilation.
+type Severity int
+
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
+func (s Severity) String() string {
+	if s == SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one source problem: where it is, how bad, and what to do.
+// LineText is the offending source line, captured when the diagnostic is made
+// so the message stays self-contained after the FileSet is gone.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Msg      string
+	LineText string
+}
+
+// Error formats the diagnostic as
+//
+//	file:line:col: error: message
+//	    the source line
+//	        ^
+func (d *Diagnostic) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	if d.LineText != "" && d.Pos.Col > 0 {
+		b.WriteString("\n    ")
+		b.WriteString(d.LineText)
+		b.WriteString("\n    ")
+		// Keep tabs so the caret lines up under tab-indented source.
+		for i := 0; i < d.Pos.Col-1 && i < len(d.LineText); i++ {
+			if d.LineText[i] == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('^')
+	}
+	return b.String()
+}
+
+// MaxErrors bounds how many errors one Diagnostics collects; past it the
+// compilation is abandoned so a pathological input cannot flood the output.
+const MaxErrors = 50
+
+// Diagnostics collects the problems of one compilation, in the order found.
+type Diagnostics struct {
+	Files *FileSet
+	List  []*Diagnostic
+}
+
+// NewDiagnostics returns a collector that quotes lines from fs (which may be nil).
+func NewDiagnostics(fs *FileSet) *Diagnostics { return &Diagnostics{Files: fs} }
+
+// Errorf records an error at p.
+func (ds *Diagnostics) Errorf(p Pos, format string, args ...any) {
+	ds.add(p, SeverityError, fmt.Sprintf(format, args...))
+}
+
+// Warnf records a warning at p.
+func (ds *Diagnostics) Warnf(p Pos, format string, args ...any) {
+	ds.add(p, SeverityWarning, fmt.Sprintf(format, args...))
+}
+
+func (ds *Diagnostics) add(p Pos, sev Severity, msg string) {
+	if sev == SeverityError && ds.TooMany() {
+		return
+	}
+	var line string
+	if ds.Files != nil {
+		line = ds.Files.LineText(p)
+	}
+	ds.List = append(ds.List, &Diagnostic{Pos: p, Severity: sev, Msg: msg, LineText: line})
+}
+
+// ErrorCount is the number of errors recorded (warnings excluded).
+func (ds *Diagnostics) ErrorCount() int {
+	n := 0
+	for _, d := range ds.List {
+		if d.Severity == SeverityError {
+			n++
+		}
+	}
+	return n
+}
+
+// TooMany reports whether the error limit is reached; long-running stages
+// check it to stop early.
+func (ds *Diagnostics) TooMany() bool { return ds.ErrorCount() >= MaxErrors }
+
+// Warnings returns the warnings recorded so far.
+func (ds *Diagnostics) Warnings() []*Diagnostic {
+	var w []*Diagnostic
+	for _, d := range ds.List {
+		if d.Severity == SeverityWarning {
+			w = append(w, d)
+		}
+	}
+	return w
+}
+
+// Err returns nil when no error was recorded, otherwise an error listing every
+// diagnostic (warnings included, so their context is not lost).
+func (ds *Diagnostics) Err() error {
+	if ds.ErrorCount() == 0 {
+		return nil
+	}
+	return &ErrorList{List: ds.List}
+}
+
+// ErrorList is the error a failed compilation returns: every diagnostic, in
+// source order of discovery. errors.As(err, &list) gives callers the items.
+type ErrorList struct {
+	List []*Diagnostic
+}
+
+func (e *ErrorList) Error() string {
+	parts := make([]string, 0, len(e.List)+1)
+	errs := 0
+	for _, d := range e.List {
+		parts = append(parts, d.Error())
+		if d.Severity == SeverityError {
+			errs++
+		}
+	}
+	if errs >= MaxErrors {
+		parts = append(parts, fmt.Sprintf("too many errors (%d), stopping", errs))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// First returns the first error diagnostic, or nil.
+func (e *ErrorList) First() *Diagnostic {
+	for _, d := range e.List {
+		if d.Severity == SeverityError {
+			return d
+		}
+	}
+	return nil
+}

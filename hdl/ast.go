@@ -206,6 +206,11 @@ type PortDecl struct {
 	// Interface ports (`intf.modport p`) are recorded so elaboration can
 	// reject them by name.
 	Interface string
+	// In an ANSI header a port without a direction takes the previous
+	// port's; the first one has DirNone (IEEE: inout for a data type, an
+	// interface port for an interface name: elaboration decides). ANSI
+	// ports always have a Type (TypeImplicit when none is written), and a
+	// default value (`input a = 1`) is the Declarator's Init.
 }
 
 // ParamDecl is `parameter`/`localparam`, typed or untyped, or a type parameter
@@ -246,6 +251,9 @@ type Genvar struct {
 type ContAssign struct {
 	At
 	LHS, RHS Expr
+	// Delay is the `#d` of `assign #d a = b;` (nil without one); a 2-state
+	// cycle simulator ignores it, elaboration may warn.
+	Delay Expr
 }
 
 // AlwaysKind tells the flavour of a procedural block.
@@ -289,7 +297,9 @@ type InstanceName struct {
 }
 
 // ParamAssign is a parameter override: Name "" for positional. Exactly one of
-// Value and Type is set (Type for type parameters given a data type).
+// Value and Type is set (Type for type parameters given a data type), except
+// for `.W()`, which sets neither (keep the default). A type parameter given
+// a typedef name (`#(my_t)`) arrives as a Value Ident.
 type ParamAssign struct {
 	At
 	Name  string
@@ -374,7 +384,9 @@ type Task struct {
 	Body      []Stmt
 }
 
-// TFPort is one function or task argument.
+// TFPort is one function or task argument; Type is never nil (TypeImplicit
+// when not written). Old-style declarations in the body (`input [7:0] a;`)
+// are appended to Ports in order.
 type TFPort struct {
 	At
 	Dir      Direction // DirInput when not written
@@ -390,14 +402,28 @@ type TFPort struct {
 type Unsupported struct {
 	At
 	What string // "interface", "class", "program", ...
+	// Name is the construct's name when it has one (`interface bus_if`), so
+	// elaboration can say "interface 'bus_if' is not supported yet" when a
+	// module instantiates it.
+	Name string
 }
 
 // Assertion is a concurrent assertion, cover or assume item; the parser skips
 // its body and elaboration ignores it with a warning (weft checks no
-// assertions yet).
+// assertions yet). Immediate assertions inside procedural code
+// (`assert (x) else $error(...)`) are the same node used as a Stmt.
+// Text is the source text of the whole assertion, action blocks included.
 type Assertion struct {
 	At
 	Text string
+}
+
+// ElabTask is an elaboration-time system task written as a module or
+// generate item, typically `if (W < 1) $error("W must be positive");`
+// (IEEE 1800-2017 §20.11). Call is the $error/$fatal/$warning/$info call.
+type ElabTask struct {
+	At
+	Call *CallExpr
 }
 
 func (*VarDecl) itemNode()     {}
@@ -418,6 +444,7 @@ func (*Function) itemNode()    {}
 func (*Task) itemNode()        {}
 func (*Unsupported) itemNode() {}
 func (*Assertion) itemNode()   {}
+func (*ElabTask) itemNode()    {}
 
 // ---- Statements ----
 
@@ -442,6 +469,8 @@ type AssignStmt struct {
 	LHS, RHS    Expr
 	Op          string
 	NonBlocking bool
+	// Delay is an intra-assignment delay (`q <= #1 d;`), nil without one.
+	Delay Expr
 }
 
 // IncDecStmt is `x++`, `++x`, `x--`, `--x` (Op "++" or "--").
@@ -628,6 +657,7 @@ func (*ContinueStmt) stmtNode()    {}
 func (*NullStmt) stmtNode()        {}
 func (*DeclStmt) stmtNode()        {}
 func (*UnsupportedStmt) stmtNode() {}
+func (*Assertion) stmtNode()       {}
 
 // ---- Expressions ----
 
@@ -763,10 +793,17 @@ type CallExpr struct {
 	Args    []Expr
 	// NamedArgs holds `.name(expr)` arguments, rare but legal.
 	NamedArgs map[string]Expr
+	// An empty argument (`$display(a,,b)`) is a nil entry in Args.
 }
 
 // CastExpr is `N'(x)` (Width), `signed'(x)`/`unsigned'(x)` (Signing),
 // `T'(x)` (Type), or `type'(x)`.
+//
+// The parser makes `name'(x)` a Type cast only when name is a typedef or
+// type parameter declared earlier in the source; otherwise Width holds the
+// Ident/ScopedIdent, which elaboration must still accept as a type name.
+// A typed assignment pattern `T'{...}` is a CastExpr whose X is the
+// PatternExpr; `void'(f(x))` has Type TypeVoid.
 type CastExpr struct {
 	At
 	Width   Expr

@@ -1,0 +1,657 @@
+package hdl
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Lex splits preprocessed source into tokens. Comments, whitespace and
+// attribute instances `(* ... *)` are dropped. The result always ends with a
+// TokEOF token. Problems (bad literals, stray characters, unterminated
+// strings or comments) are reported to diags at the offending character and
+// lexing continues; a malformed literal still yields a TokNumber (value 0) so
+// the parser does not report a second error for the same mistake.
+func Lex(src *Source, diags *Diagnostics) []Token {
+	lx := &lexer{src: src, text: string(src.Text), diags: diags}
+	// RTL averages 3 to 5 bytes per token; dense generated code nears 2.
+	// Regrowing a slice of 100-byte tokens dominated lexing time, so
+	// allocate for the dense case: pages never touched cost nothing.
+	lx.toks = make([]Token, 0, len(lx.text)/2+16)
+	lx.run()
+	return lx.toks
+}
+
+type lexer struct {
+	src   *Source
+	text  string
+	pos   int
+	diags *Diagnostics
+	toks  []Token
+}
+
+func (lx *lexer) errorf(off int, format string, args ...any) {
+	lx.diags.Errorf(lx.src.PosAt(off), format, args...)
+}
+
+func (lx *lexer) emit(kind TokenKind, text string, off int) *Token {
+	lx.toks = append(lx.toks, Token{Kind: kind, Text: text, Pos: lx.src.PosAt(off), Off: off, End: lx.pos})
+	return &lx.toks[len(lx.toks)-1]
+}
+
+func lxIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+func lxIdentChar(c byte) bool {
+	return lxIdentStart(c) || c >= '0' && c <= '9' || c == '$'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func lxSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func (lx *lexer) run() {
+	t := lx.text
+	for {
+		lx.skipTrivia()
+		if lx.pos >= len(t) || lx.diags.TooMany() {
+			break
+		}
+		start := lx.pos
+		c := t[start]
+		switch {
+		case lxIdentStart(c):
+			lx.pos++
+			for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+				lx.pos++
+			}
+			word := t[start:lx.pos]
+			if kw, ok := keywords[word]; ok {
+				lx.emit(TokKeyword, kw, start)
+			} else {
+				lx.emit(TokIdent, word, start)
+			}
+		case c == '\\':
+			lx.pos++
+			for lx.pos < len(t) && !lxSpace(t[lx.pos]) {
+				lx.pos++
+			}
+			if lx.pos == start+1 {
+				lx.errorf(start, "empty escaped identifier")
+				continue
+			}
+			lx.emit(TokIdent, t[start+1:lx.pos], start)
+		case c == '$':
+			lx.pos++
+			if lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+				for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+					lx.pos++
+				}
+				lx.emit(TokSysName, t[start:lx.pos], start)
+			} else {
+				lx.emit(TokOp, "$", start)
+			}
+		case isDigit(c):
+			lx.number()
+		case c == '\'':
+			lx.tick()
+		case c == '"':
+			lx.str()
+		case c == '`':
+			lx.pos++
+			for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+				lx.pos++
+			}
+			lx.errorf(start, "compiler directive '%s' reached the parser; directives must be handled by the preprocessor", t[start:lx.pos])
+			// The directive's arguments (`timescale 1ns/1ps) would only
+			// produce confusing follow-on errors.
+			for lx.pos < len(t) && t[lx.pos] != '\n' {
+				lx.pos++
+			}
+		default:
+			matched := false
+			for _, op := range opsByFirst[c] {
+				if strings.HasPrefix(t[start:], op) {
+					lx.pos += len(op)
+					lx.emit(TokOp, op, start)
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				lx.pos++
+				if c >= 0x20 && c < 0x7f {
+					lx.errorf(start, "unexpected character '%c'", c)
+				} else {
+					lx.errorf(start, "unexpected character 0x%02x", c)
+				}
+			}
+		}
+	}
+	lx.pos = len(t)
+	lx.toks = append(lx.toks, Token{Kind: TokEOF, Pos: lx.eofPos(), Off: len(t), End: len(t)})
+}
+
+// eofPos is where "before end of file" errors point: just past the last
+// byte of the source.
+func (lx *lexer) eofPos() Pos {
+	if len(lx.text) == 0 {
+		return lx.src.PosAt(0)
+	}
+	return lx.src.posAfter(len(lx.text))
+}
+
+// skipTrivia skips whitespace, comments and attribute instances.
+func (lx *lexer) skipTrivia() {
+	t := lx.text
+	for lx.pos < len(t) {
+		c := t[lx.pos]
+		switch {
+		case lxSpace(c):
+			lx.pos++
+		case c == '/' && lx.pos+1 < len(t) && t[lx.pos+1] == '/':
+			for lx.pos < len(t) && t[lx.pos] != '\n' {
+				lx.pos++
+			}
+		case c == '/' && lx.pos+1 < len(t) && t[lx.pos+1] == '*':
+			start := lx.pos
+			end := strings.Index(t[lx.pos+2:], "*/")
+			if end < 0 {
+				lx.errorf(start, "unterminated comment: '/*' without '*/'")
+				lx.pos = len(t)
+				return
+			}
+			lx.pos += 2 + end + 2
+		case c == '(' && lx.isAttributeStart():
+			start := lx.pos
+			end := strings.Index(t[lx.pos+2:], "*)")
+			if end < 0 {
+				lx.errorf(start, "unterminated attribute: '(*' without '*)'")
+				lx.pos = len(t)
+				return
+			}
+			lx.pos += 2 + end + 2
+		default:
+			return
+		}
+	}
+}
+
+// isAttributeStart tells `(* keep *)` from the `(*)` of `@(*)`: an attribute
+// instance always starts with a name, `@(*)` and `@( * )` never do.
+func (lx *lexer) isAttributeStart() bool {
+	t := lx.text
+	i := lx.pos + 1
+	if i >= len(t) || t[i] != '*' {
+		return false
+	}
+	i++
+	for i < len(t) && lxSpace(t[i]) {
+		i++
+	}
+	return i < len(t) && (lxIdentStart(t[i]) || t[i] == '\\')
+}
+
+// ---- numbers ----
+
+func isBaseChar(c byte) bool {
+	switch c {
+	case 'b', 'B', 'o', 'O', 'd', 'D', 'h', 'H':
+		return true
+	}
+	return false
+}
+
+// scanDecimal consumes [0-9_]* and returns the end offset.
+func (lx *lexer) scanDecimal(i int) int {
+	for i < len(lx.text) && (isDigit(lx.text[i]) || lx.text[i] == '_') {
+		i++
+	}
+	return i
+}
+
+var timeUnits = []string{"step", "ms", "us", "ns", "ps", "fs", "s"}
+
+// number lexes a literal that starts with a decimal digit: a plain decimal,
+// a real, a time literal, or a sized based literal (`8'hFF`, `8 'h ff`).
+func (lx *lexer) number() {
+	t := lx.text
+	start := lx.pos
+	i := lx.scanDecimal(start)
+	real := false
+	if i+1 < len(t) && t[i] == '.' && isDigit(t[i+1]) {
+		real = true
+		i = lx.scanDecimal(i + 1)
+	}
+	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
+		j := i + 1
+		if j < len(t) && (t[j] == '+' || t[j] == '-') {
+			j++
+		}
+		if j < len(t) && isDigit(t[j]) {
+			real = true
+			i = lx.scanDecimal(j)
+		}
+	}
+	// A time literal (`10ns`, `1.5us`, `1step`) only appears in delays, which
+	// elaboration ignores or rejects; it is kept as a real-flagged number.
+	for _, u := range timeUnits {
+		if strings.HasPrefix(t[i:], u) && (i+len(u) >= len(t) || !lxIdentChar(t[i+len(u)])) {
+			i += len(u)
+			real = true
+			break
+		}
+	}
+	if real {
+		lx.pos = i
+		tok := lx.emit(TokNumber, t[start:i], start)
+		tok.Num = newNumber(tok.Text)
+		tok.Num.Real = true
+		return
+	}
+	digitsEnd := i
+	// Sized literal? White space may separate the size from the tick.
+	j := i
+	for j < len(t) && lxSpace(t[j]) {
+		j++
+	}
+	if j < len(t) && t[j] == '\'' {
+		k := j + 1
+		if k < len(t) && (t[k] == 's' || t[k] == 'S') {
+			k++
+		}
+		if k < len(t) && isBaseChar(t[k]) {
+			lx.based(start, digitsEnd, j)
+			return
+		}
+	}
+	lx.pos = digitsEnd
+	tok := lx.emit(TokNumber, t[start:digitsEnd], start)
+	tok.Num = newNumber(tok.Text)
+	tok.Num.Signed = true
+	if u, err := strconv.ParseUint(tok.Text, 10, 64); err == nil {
+		tok.Num.Value.SetUint64(u)
+	} else {
+		tok.Num.Value.SetString(strings.ReplaceAll(tok.Text, "_", ""), 10)
+	}
+}
+
+// newNumber allocates a Number and its three big.Ints in one allocation;
+// a design has many literals and separate allocations showed in profiles.
+func newNumber(text string) *Number {
+	a := &struct {
+		n        Number
+		v, xz, z big.Int
+	}{}
+	a.n.Text = text
+	a.n.Value, a.n.XZ, a.n.Z = &a.v, &a.xz, &a.z
+	return &a.n
+}
+
+// maxLiteralWidth bounds literal sizes (IEEE 1800 lets tools limit them; a
+// 16M-bit literal is surely a typo and would be costly to represent).
+const maxLiteralWidth = 1 << 24
+
+// tick lexes what follows a `'` that is not preceded by a size: an unsized
+// based literal, an unbased unsized literal, or the `'{` / `'(` operators.
+func (lx *lexer) tick() {
+	t := lx.text
+	start := lx.pos
+	if start+1 < len(t) {
+		switch c := t[start+1]; c {
+		case '{', '(':
+			lx.pos += 2
+			lx.emit(TokOp, t[start:lx.pos], start)
+			return
+		case '0', '1', 'x', 'X', 'z', 'Z':
+			lx.pos += 2
+			if lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+				for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
+					lx.pos++
+				}
+				lx.errorf(start, "invalid literal %s: an unbased unsized literal is '0, '1, 'x or 'z", t[start:lx.pos])
+				lx.emitBad(start)
+				return
+			}
+			tok := lx.emit(TokNumber, t[start:lx.pos], start)
+			n := newNumber(tok.Text)
+			switch c {
+			case '0':
+				n.Fill = '0'
+			case '1':
+				n.Fill = '1'
+				n.Value.SetInt64(1)
+			case 'x', 'X':
+				n.Fill = 'x'
+				n.XZ.SetInt64(1)
+			default:
+				n.Fill = 'z'
+				n.XZ.SetInt64(1)
+				n.Z.SetInt64(1)
+			}
+			tok.Num = n
+			return
+		}
+		k := start + 1
+		if t[k] == 's' || t[k] == 'S' {
+			k++
+		}
+		if k < len(t) && isBaseChar(t[k]) {
+			lx.based(start, start, start)
+			return
+		}
+	}
+	lx.pos++
+	end := lx.pos
+	for end < len(t) && lxIdentChar(t[end]) {
+		end++
+	}
+	if end > lx.pos {
+		lx.errorf(start, "invalid literal %s: expected a base (b, o, d, h) or 0, 1, x, z after '''", t[start:end])
+		lx.pos = end
+		lx.emitBad(start)
+		return
+	}
+	lx.errorf(start, "stray ''': expected a literal, '{ or '(")
+}
+
+// emitBad emits a zero-valued number for a literal already reported as bad.
+func (lx *lexer) emitBad(start int) {
+	tok := lx.emit(TokNumber, lx.text[start:lx.pos], start)
+	tok.Bad = true
+	tok.Num = newNumber(tok.Text)
+}
+
+// based lexes a based literal. start is where the literal begins (the size,
+// or the tick when unsized), sizeEnd ends the size digits (== start when
+// unsized) and tickAt is the offset of the `'`.
+func (lx *lexer) based(start, sizeEnd, tickAt int) {
+	t := lx.text
+	i := tickAt + 1
+	signed := false
+	if t[i] == 's' || t[i] == 'S' {
+		signed = true
+		i++
+	}
+	base := t[i] | 0x20 // lower case
+	i++
+	baseEnd := i
+	// White space may separate the base from the digits; only skip it when
+	// digits really follow, so `'h` alone is reported at the right place.
+	j := i
+	for j < len(t) && lxSpace(t[j]) {
+		j++
+	}
+	if j < len(t) && j > i && isDigitOfBase(t[j], base) {
+		i = j
+	}
+	digitsStart := i
+	for i < len(t) && (lxIdentChar(t[i]) && t[i] != '$' || t[i] == '?') {
+		i++
+	}
+	lx.pos = i
+	tok := lx.emit(TokNumber, t[start:i], start)
+	n := newNumber(tok.Text)
+	n.Signed, n.Base = signed, base
+	tok.Num = n
+
+	ok := true
+	if sizeEnd > start {
+		sizeText := strings.ReplaceAll(t[start:sizeEnd], "_", "")
+		size, err := strconv.Atoi(sizeText)
+		switch {
+		case err != nil || size > maxLiteralWidth:
+			lx.errorf(start, "literal size %s is too large (at most %d bits)", sizeText, maxLiteralWidth)
+			ok = false
+			tok.Bad = true
+		case size == 0:
+			lx.errorf(start, "literal size must be at least 1, not 0")
+			ok = false
+			tok.Bad = true
+		default:
+			n.Width = size
+		}
+	}
+	digits := t[digitsStart:i]
+	if strings.Trim(digits, "_") == "" {
+		lx.errorf(baseEnd, "missing digits after %s", t[start:baseEnd])
+		tok.Bad = true
+		return
+	}
+	for k := 0; k < len(digits); k++ {
+		if c := digits[k]; c != '_' && !isDigitOfBase(c, base) {
+			lx.errorf(digitsStart+k, "invalid digit '%c' in %s literal %s", c, baseName(base), tok.Text)
+			tok.Bad = true
+			return
+		}
+	}
+	if !ok {
+		return
+	}
+	if !lx.literalValue(n, digits, digitsStart) {
+		tok.Bad = true
+	}
+}
+
+func baseName(base byte) string {
+	switch base {
+	case 'b':
+		return "binary"
+	case 'o':
+		return "octal"
+	case 'd':
+		return "decimal"
+	}
+	return "hexadecimal"
+}
+
+func isDigitOfBase(c, base byte) bool {
+	switch c {
+	case 'x', 'X', 'z', 'Z', '?':
+		return true
+	}
+	switch base {
+	case 'b':
+		return c == '0' || c == '1'
+	case 'o':
+		return c >= '0' && c <= '7'
+	case 'd':
+		return isDigit(c)
+	}
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// literalValue fills in Value/XZ/Z from already validated digits, applying
+// the IEEE 1800 §5.7.1 rules: a leading x or z digit extends to the left,
+// and a value wider than its size is truncated (with a warning).
+func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
+	digits = strings.ReplaceAll(digits, "_", "")
+	var written int // bits the digits define
+	leadXZ := byte(0)
+	if n.Base == 'd' {
+		c := digits[0] | 0x20
+		if c == 'x' || c == 'z' || c == '?' {
+			if len(digits) != 1 {
+				lx.errorf(digitsStart, "a decimal literal with x or z must have exactly one digit: %s", n.Text)
+				return false
+			}
+			leadXZ = c
+			written = 0
+		} else {
+			for k := 0; k < len(digits); k++ {
+				if !isDigit(digits[k]) {
+					lx.errorf(digitsStart, "a decimal literal cannot mix x or z with digits: %s", n.Text)
+					return false
+				}
+			}
+			n.Value.SetString(digits, 10)
+			written = n.Value.BitLen()
+		}
+	} else {
+		bpd := uint(4)
+		if n.Base == 'b' {
+			bpd = 1
+		} else if n.Base == 'o' {
+			bpd = 3
+		}
+		digitMask := big.NewInt(1<<bpd - 1)
+		for k := 0; k < len(digits); k++ {
+			n.Value.Lsh(n.Value, bpd)
+			n.XZ.Lsh(n.XZ, bpd)
+			n.Z.Lsh(n.Z, bpd)
+			switch c := digits[k] | 0x20; c {
+			case 'x':
+				n.XZ.Or(n.XZ, digitMask)
+			case 'z', '?':
+				n.XZ.Or(n.XZ, digitMask)
+				n.Z.Or(n.Z, digitMask)
+			default:
+				d, _ := strconv.ParseUint(string(digits[k]), 16, 8)
+				n.Value.Or(n.Value, big.NewInt(int64(d)))
+			}
+		}
+		written = len(digits) * int(bpd)
+		if c := digits[0] | 0x20; c == 'x' || c == 'z' || c == '?' {
+			leadXZ = c
+		}
+	}
+	width := n.Width
+	if width == 0 {
+		// Unsized literals are at least 32 bits (IEEE 1800 §5.7.1).
+		width = max(32, written)
+	}
+	if leadXZ != 0 && width > written {
+		ext := new(big.Int).Lsh(big.NewInt(1), uint(width-written))
+		ext.Sub(ext, big.NewInt(1))
+		ext.Lsh(ext, uint(written))
+		n.XZ.Or(n.XZ, ext)
+		if leadXZ != 'x' {
+			n.Z.Or(n.Z, ext)
+		}
+	}
+	if n.Width > 0 {
+		mask := new(big.Int).Lsh(big.NewInt(1), uint(n.Width))
+		mask.Sub(mask, big.NewInt(1))
+		over := new(big.Int).AndNot(n.Value, mask)
+		overXZ := new(big.Int).AndNot(n.XZ, mask)
+		if over.Sign() != 0 || overXZ.Sign() != 0 {
+			lx.diags.Warnf(lx.src.PosAt(digitsStart), "literal %s does not fit in %d bits; truncated", n.Text, n.Width)
+		}
+		n.Value.And(n.Value, mask)
+		n.XZ.And(n.XZ, mask)
+		n.Z.And(n.Z, mask)
+	}
+	return true
+}
+
+// ---- strings ----
+
+func (lx *lexer) str() {
+	t := lx.text
+	start := lx.pos
+	i := start + 1
+	var b strings.Builder
+	for {
+		if i >= len(t) || t[i] == '\n' {
+			lx.errorf(start, "unterminated string literal")
+			lx.pos = i
+			tok := lx.emit(TokString, t[start:i], start)
+			tok.Str = b.String()
+			tok.Bad = true
+			return
+		}
+		c := t[i]
+		if c == '"' {
+			i++
+			break
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		i++
+		if i >= len(t) {
+			continue
+		}
+		e := t[i]
+		i++
+		switch e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case 'f':
+			b.WriteByte('\f')
+		case 'a':
+			b.WriteByte('\a')
+		case '\\', '"':
+			b.WriteByte(e)
+		case '\n': // line continuation
+		case '\r':
+			if i < len(t) && t[i] == '\n' {
+				i++
+			}
+		case 'x':
+			v, k := 0, 0
+			for ; k < 2 && i < len(t) && isHex(t[i]); k++ {
+				d, _ := strconv.ParseUint(t[i:i+1], 16, 8)
+				v = v*16 + int(d)
+				i++
+			}
+			if k == 0 {
+				lx.errorf(i-2, "'\\x' escape without hexadecimal digits")
+			}
+			b.WriteByte(byte(v))
+		default:
+			if e >= '0' && e <= '7' {
+				v := int(e - '0')
+				for k := 0; k < 2 && i < len(t) && t[i] >= '0' && t[i] <= '7'; k++ {
+					v = v*8 + int(t[i]-'0')
+					i++
+				}
+				if v > 255 {
+					lx.errorf(i-4, "octal escape \\%o is larger than a byte", v)
+				}
+				b.WriteByte(byte(v))
+			} else {
+				// IEEE 1800 leaves unknown escapes to the tool; the common
+				// choice is the character itself.
+				b.WriteByte(e)
+			}
+		}
+	}
+	lx.pos = i
+	tok := lx.emit(TokString, t[start:i], start)
+	tok.Str = b.String()
+}
+
+func isHex(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// posAfter is the position just past the byte at off-1: where a missing
+// terminator (`;`) belongs. For text produced by a macro expansion every
+// byte maps to the macro use, which is then the best answer.
+func (s *Source) posAfter(off int) Pos {
+	if off <= 0 || len(s.spans) == 0 {
+		return s.PosAt(off)
+	}
+	p := s.PosAt(off - 1)
+	i := len(s.spans) - 1
+	for i > 0 && s.spans[i].outStart > off-1 {
+		i--
+	}
+	if s.spans[i].verbatim && p.IsValid() {
+		if off-1 < len(s.Text) && s.Text[off-1] == '\n' {
+			return s.PosAt(off)
+		}
+		p.Col++
+	}
+	return p
+}

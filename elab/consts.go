@@ -1,0 +1,252 @@
+package elab
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/hdl"
+)
+
+// cval is a constant value with its type. v holds two's complement bits.
+type cval struct {
+	v *big.Int
+	t *ptype
+	// str is set when the value came from a string literal (for file names).
+	str bool
+}
+
+func zero() *big.Int           { return new(big.Int) }
+func add1(v *big.Int) *big.Int { return new(big.Int).Add(v, big.NewInt(1)) }
+
+func newCval(t *ptype, v *big.Int) *cval { return &cval{v: design.Mask(v, t.width), t: t} }
+
+func (c *cval) dt() design.Type { return c.t.dt() }
+
+// int returns the integer value (negative for signed values with the top bit set).
+func (c *cval) int() *big.Int { return design.ToInt(c.v, c.dt()) }
+
+// convert is assignment conversion to t: extend by c's signedness, truncate.
+func (c *cval) convert(t *ptype) *cval {
+	nc := &cval{v: design.Mask(c.int(), t.width), t: t, str: c.str}
+	return nc
+}
+
+func (c *cval) constExpr() *design.Const { return &design.Const{T: c.dt(), Val: c.v} }
+
+// text decodes a string-literal value (8 bits per character, leading NULs
+// dropped).
+func (c *cval) text() string {
+	b := c.v.Bytes()
+	return strings.TrimLeft(string(b), "\x00")
+}
+
+// override is a parameter value given by an instantiation (or -G).
+type override struct {
+	val *cval
+	typ *ptype
+	pos hdl.Pos
+}
+
+// constEval evaluates x as a constant expression in sc. what names the
+// context for messages ("parameter value", "range bound").
+func (e *elab) constEval(x hdl.Expr, sc *scope, what string) (*cval, bool) {
+	return e.constEvalP(x, sc, nil, what)
+}
+
+func (e *elab) constEvalP(x hdl.Expr, sc *scope, p *pctx, what string) (*cval, bool) {
+	ex := &ectx{e: e, sc: sc, p: p, constOnly: p == nil, what: what}
+	st := ex.self(x)
+	var de design.Expr
+	if st.fill {
+		de = ex.conv(x, design.Type{Width: 1})
+	} else {
+		de = ex.conv(x, st.t)
+	}
+	if ex.failed {
+		return nil, false
+	}
+	v, err := e.fold(de)
+	if err != nil {
+		e.errorf(x.Position(), "%s is not a constant: %s", what, err)
+		return nil, false
+	}
+	pt := st.pt
+	if pt == nil || pt.width != de.Type().Width {
+		pt = typeOf(de.Type())
+	}
+	_, isStr := x.(*hdl.StringLit)
+	return &cval{v: v, t: pt, str: isStr}, true
+}
+
+// fold evaluates an expression that should be constant.
+func (e *elab) fold(de design.Expr) (*big.Int, error) {
+	if c, ok := de.(*design.Const); ok {
+		return c.Val, nil
+	}
+	m := design.NewMachine()
+	m.MaxSteps = 1 << 20
+	m.Missing = func(h *design.Home) ([]*big.Int, error) {
+		return nil, fmt.Errorf("it reads '%s'", h.Name)
+	}
+	v, err := m.Eval(de)
+	if err != nil {
+		var ee *design.EvalError
+		if errors.As(err, &ee) {
+			return nil, errors.New(ee.Msg)
+		}
+		return nil, err
+	}
+	return v, nil
+}
+
+// constInt evaluates x to an integer that fits in an int64.
+func (e *elab) constInt(x hdl.Expr, sc *scope, what string) (int64, bool) {
+	c, ok := e.constEval(x, sc, what)
+	if !ok {
+		return 0, false
+	}
+	v := c.int()
+	if !v.IsInt64() || v.Int64() > 1<<40 || v.Int64() < -(1<<40) {
+		e.errorf(x.Position(), "%s %s is too large", what, v)
+		return 0, false
+	}
+	return v.Int64(), true
+}
+
+// paramVal returns a value parameter's value, evaluating it on first use.
+func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
+	if s.val != nil {
+		return s.val
+	}
+	if s.kind == symEnumPending {
+		s.enumResolve()
+		if s.val == nil {
+			return nil
+		}
+		return s.val
+	}
+	if s.evaluating {
+		e.errorf(use, "parameter '%s' depends on itself", s.name)
+		return nil
+	}
+	if s.param == nil {
+		return nil
+	}
+	s.evaluating = true
+	defer func() { s.evaluating = false }()
+	pd, d := s.param, s.decl
+	var val *cval
+	if s.override != nil && s.override.val != nil {
+		val = s.override.val
+	} else if d.Init == nil {
+		e.errorf(d.Pos, "parameter '%s' has no default value and is not overridden", s.name)
+		return nil
+	} else {
+		var ok bool
+		what := fmt.Sprintf("value of parameter '%s'", s.name)
+		if pd.Local {
+			what = fmt.Sprintf("value of localparam '%s'", s.name)
+		}
+		if pat, isPat := d.Init.(*hdl.PatternExpr); isPat && pd.Type != nil {
+			t := e.resolveType(pd.Type, s.declScope)
+			if t == nil {
+				return nil
+			}
+			ex := &ectx{e: e, sc: s.declScope, constOnly: true, what: what}
+			de := ex.assignT(pat, t)
+			if ex.failed {
+				return nil
+			}
+			v, err := e.fold(de)
+			if err != nil {
+				e.errorf(d.Init.Position(), "%s is not a constant: %s", what, err)
+				return nil
+			}
+			s.val = &cval{v: v, t: t}
+			return s.val
+		}
+		val, ok = e.constEval(d.Init, s.declScope, what)
+		if !ok {
+			return nil
+		}
+	}
+	if pd.Type != nil {
+		explicit := pd.Type.Kind != hdl.TypeImplicit || len(pd.Type.Packed) > 0
+		if explicit {
+			t := e.resolveType(pd.Type, s.declScope)
+			if t == nil {
+				return nil
+			}
+			val = val.convert(t)
+		} else if pd.Type.Signing != hdl.SignDefault {
+			val = val.convert(vec(val.t.width, pd.Type.Signing == hdl.SignSigned))
+		}
+	}
+	s.val = val
+	return val
+}
+
+// parseParamValue parses a -G override value: a decimal (optionally
+// negative), a based literal (8'hFF, 'h10, 4'sd3, 'b1010), or a string.
+func parseParamValue(text string) (hdl.Expr, error) {
+	s := strings.TrimSpace(text)
+	pos := hdl.Pos{File: "<-G>", Line: 1, Col: 1}
+	if s == "" {
+		return nil, fmt.Errorf("empty value")
+	}
+	if strings.HasPrefix(s, "\"") && strings.HasSuffix(s, "\"") && len(s) >= 2 {
+		return &hdl.StringLit{At: hdl.At{Pos: pos}, Value: s[1 : len(s)-1]}, nil
+	}
+	neg := false
+	if strings.HasPrefix(s, "-") {
+		neg = true
+		s = strings.TrimSpace(s[1:])
+	}
+	n := &hdl.Number{At: hdl.At{Pos: pos}, Text: text, Value: new(big.Int), XZ: new(big.Int), Z: new(big.Int)}
+	s = strings.ReplaceAll(s, "_", "")
+	if i := strings.IndexByte(s, '\''); i >= 0 {
+		if i > 0 {
+			w, ok := new(big.Int).SetString(s[:i], 10)
+			if !ok || !w.IsInt64() || w.Int64() <= 0 || w.Int64() > maxWidth {
+				return nil, fmt.Errorf("bad size in %q", text)
+			}
+			n.Width = int(w.Int64())
+		}
+		rest := s[i+1:]
+		if strings.HasPrefix(rest, "s") || strings.HasPrefix(rest, "S") {
+			n.Signed = true
+			rest = rest[1:]
+		}
+		if rest == "" {
+			return nil, fmt.Errorf("bad literal %q", text)
+		}
+		base := strings.ToLower(rest[:1])[0]
+		digits := rest[1:]
+		radix := map[byte]int{'b': 2, 'o': 8, 'd': 10, 'h': 16}[base]
+		if radix == 0 || digits == "" {
+			return nil, fmt.Errorf("bad literal %q", text)
+		}
+		v, ok := new(big.Int).SetString(digits, radix)
+		if !ok {
+			return nil, fmt.Errorf("bad digits in %q", text)
+		}
+		n.Base = base
+		n.Value = v
+		if n.Width > 0 {
+			n.Value = design.Mask(v, n.Width)
+		}
+	} else {
+		v, ok := new(big.Int).SetString(s, 10)
+		if !ok {
+			return nil, fmt.Errorf("cannot parse %q (use a number such as 8, 'h10 or 32'd5, or a \"string\")", text)
+		}
+		n.Value = v
+	}
+	if neg {
+		return &hdl.UnaryExpr{At: hdl.At{Pos: pos}, Op: "-", X: n}, nil
+	}
+	return n, nil
+}

@@ -1,0 +1,984 @@
+package elab
+
+import (
+	"math/big"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/hdl"
+)
+
+// Expression translation applies SystemVerilog's width rules (IEEE 1800
+// §11.6, §11.8) in two steps: self() computes the self-determined type of an
+// AST expression, conv() builds the typed design expression for a given
+// context type, pushing the context width and signedness down to the
+// context-determined operands and extending the leaves. Self-determined
+// operands (comparison operands, shift amounts, concatenation items,
+// reduction operands, ...) are sized on their own at the node that owns
+// them.
+
+// ectx is the state of translating one expression (or one statement's
+// expressions).
+type ectx struct {
+	e         *elab
+	sc        *scope
+	p         *pctx // procedural context; nil outside processes and functions
+	constOnly bool  // parameter values, ranges, counts: no homes allowed
+	what      string
+	quiet     int
+	failed    bool
+	memo      map[hdl.Expr]tinfo
+}
+
+// tinfo is a self-determined type.
+type tinfo struct {
+	t        design.Type
+	pt       *ptype // structure of the value when known (selects, members)
+	fill     bool   // '0 '1 'x 'z: takes the context width
+	arr      bool   // a whole unpacked array
+	pattern  bool   // an assignment pattern: needs a target type
+	unpacked []design.Dim
+}
+
+var bitT = design.Type{Width: 1}
+
+func (x *ectx) errorf(pos hdl.Pos, format string, args ...any) {
+	if x.quiet > 0 {
+		return
+	}
+	x.failed = true
+	x.e.errorf(pos, format, args...)
+}
+
+func (x *ectx) warnf(pos hdl.Pos, format string, args ...any) {
+	if x.quiet > 0 {
+		return
+	}
+	x.e.warnf(pos, format, args...)
+}
+
+// ---- constant-folding node constructors ----
+
+func cint(v int64) *design.Const { return design.ConstInt(design.Type{Width: 32}, v) }
+
+func isConst(e design.Expr) bool { _, ok := e.(*design.Const); return ok }
+
+func cast(e design.Expr, signed bool) design.Expr {
+	t := e.Type()
+	if t.Signed == signed {
+		return e
+	}
+	t.Signed = signed
+	if c, ok := e.(*design.Const); ok {
+		return &design.Const{T: t, Val: c.Val}
+	}
+	if x, ok := e.(*design.Extend); ok && x.T.Width == x.X.Type().Width && x.X.Type().Signed == signed {
+		return x.X
+	}
+	return &design.Extend{X: e, T: t}
+}
+
+func mkExtend(a design.Expr, signExt bool, t design.Type) design.Expr {
+	at := a.Type()
+	if at.Width > t.Width {
+		return mkTrunc(a, t)
+	}
+	if at.Width == t.Width {
+		return cast(a, t.Signed)
+	}
+	if c, ok := a.(*design.Const); ok {
+		return &design.Const{T: t, Val: design.EvalExtend(c.Val, at, signExt, t)}
+	}
+	// Extension does not depend on the operand's signedness label.
+	if x, ok := a.(*design.Extend); ok && x.T.Width == x.X.Type().Width {
+		a = x.X
+	}
+	return &design.Extend{X: a, SignExt: signExt, T: t}
+}
+
+func mkTrunc(a design.Expr, t design.Type) design.Expr {
+	at := a.Type()
+	if at.Width == t.Width {
+		return cast(a, t.Signed)
+	}
+	if c, ok := a.(*design.Const); ok {
+		return design.NewConst(t, c.Val)
+	}
+	if x, ok := a.(*design.Extend); ok && x.X.Type().Width >= t.Width {
+		return mkTrunc(x.X, t)
+	}
+	return &design.Trunc{X: a, T: t}
+}
+
+func mkUnary(op design.UnOp, a design.Expr, t design.Type) design.Expr {
+	if c, ok := a.(*design.Const); ok {
+		return design.NewConst(t, design.EvalUnary(op, c.Val, c.T, t))
+	}
+	return &design.Unary{Op: op, X: a, T: t}
+}
+
+func mkBinary(op design.BinOp, a, b design.Expr, t design.Type) design.Expr {
+	ca, ok1 := a.(*design.Const)
+	cb, ok2 := b.(*design.Const)
+	if ok1 && ok2 {
+		return design.NewConst(t, design.EvalBinary(op, ca.Val, ca.T, cb.Val, cb.T, t))
+	}
+	return &design.Binary{Op: op, X: a, Y: b, T: t}
+}
+
+func mkCond(c, a, b design.Expr, t design.Type) design.Expr {
+	if cc, ok := c.(*design.Const); ok {
+		if cc.Val.Sign() != 0 {
+			return a
+		}
+		return b
+	}
+	return &design.Cond{C: c, Then: a, Else: b, T: t}
+}
+
+// mkSlice selects t.Width bits of a at offset lsb, folding constants and
+// merging nested constant slices.
+func mkSlice(a design.Expr, lsb design.Expr, t design.Type) design.Expr {
+	if lc, ok := design.ConstUint(lsb); ok {
+		aw := a.Type().Width
+		if lc == 0 && t.Width == aw {
+			if _, isLV := a.(design.LValue); isLV {
+				return a
+			}
+			return cast(a, t.Signed)
+		}
+		if c, ok := a.(*design.Const); ok {
+			return design.NewConst(t, new(big.Int).Rsh(c.Val, uint(lc)))
+		}
+		if s, ok := a.(*design.Slice); ok {
+			if l2, ok := design.ConstUint(s.Lsb); ok && lc+t.Width <= s.T.Width {
+				return &design.Slice{X: s.X, Lsb: cint(int64(l2 + lc)), T: t}
+			}
+		}
+	}
+	return &design.Slice{X: a, Lsb: lsb, T: t}
+}
+
+func (x *ectx) truthOf(v design.Expr) design.Expr {
+	if v.Type().Width == 1 {
+		return cast(v, false)
+	}
+	return mkUnary(design.OpRedOr, v, bitT)
+}
+
+// adapt converts a typed expression to width w the way an assignment does
+// (extension by its own signedness, truncation).
+func adapt(v design.Expr, w int) design.Expr {
+	t := v.Type()
+	if t.Width == w {
+		return v
+	}
+	if t.Width > w {
+		return mkTrunc(v, design.Type{Width: w, Signed: t.Signed})
+	}
+	return mkExtend(v, t.Signed, design.Type{Width: w, Signed: t.Signed})
+}
+
+// ---- self-determined types ----
+
+func numType(n *hdl.Number) design.Type {
+	w := n.Width
+	if w == 0 {
+		w = 32
+		if n.Value != nil && n.Value.BitLen() > 32 {
+			w = n.Value.BitLen()
+		}
+	}
+	return design.Type{Width: w, Signed: n.Base == 0 || n.Signed}
+}
+
+func strType(s string) design.Type { return design.Type{Width: 8 * max(1, len(s))} }
+
+func (x *ectx) self(n hdl.Expr) tinfo {
+	if x.memo == nil {
+		x.memo = map[hdl.Expr]tinfo{}
+	}
+	if t, ok := x.memo[n]; ok {
+		return t
+	}
+	x.quiet++
+	t := x.self1(n)
+	x.quiet--
+	if t.t.Width < 1 {
+		t.t.Width = 1
+	}
+	x.memo[n] = t
+	return t
+}
+
+func (x *ectx) self1(n hdl.Expr) tinfo {
+	switch n := n.(type) {
+	case nil:
+		return tinfo{t: bitT}
+	case *hdl.ParenExpr:
+		return x.self(n.X)
+	case *hdl.Number:
+		if n.Fill != 0 {
+			return tinfo{t: bitT, fill: true}
+		}
+		return tinfo{t: numType(n)}
+	case *hdl.StringLit:
+		return tinfo{t: strType(n.Value)}
+	case *hdl.Ident, *hdl.ScopedIdent, *hdl.MemberExpr, *hdl.IndexExpr, *hdl.RangeExpr:
+		r := x.ref(n, false)
+		if r == nil {
+			return tinfo{t: bitT}
+		}
+		return r.info()
+	case *hdl.UnaryExpr:
+		switch n.Op {
+		case "+", "-", "~":
+			s := x.self(n.X)
+			return tinfo{t: s.t, fill: s.fill}
+		}
+		return tinfo{t: bitT}
+	case *hdl.BinaryExpr:
+		switch n.Op {
+		case "+", "-", "*", "/", "%", "&", "|", "^", "~^", "^~":
+			a, b := x.self(n.X), x.self(n.Y)
+			if a.fill && b.fill {
+				return tinfo{t: bitT, fill: true}
+			}
+			return tinfo{t: design.Type{Width: max(a.t.Width, b.t.Width), Signed: a.t.Signed && b.t.Signed}}
+		case "<<", ">>", "<<<", ">>>", "**":
+			return tinfo{t: x.self(n.X).t}
+		}
+		return tinfo{t: bitT}
+	case *hdl.CondExpr:
+		a, b := x.self(n.Then), x.self(n.Else)
+		t := tinfo{t: design.Type{Width: max(a.t.Width, b.t.Width), Signed: a.t.Signed && b.t.Signed}}
+		if a.pt != nil && b.pt != nil && a.pt.width == b.pt.width && a.pt.width == t.t.Width {
+			t.pt = a.pt
+		}
+		return t
+	case *hdl.ConcatExpr:
+		w := 0
+		for _, it := range n.Items {
+			if r, ok := it.(*hdl.ReplicateExpr); ok && x.zeroRepl(r) {
+				continue
+			}
+			w += x.self(it).t.Width
+		}
+		return tinfo{t: design.Type{Width: max(w, 1)}}
+	case *hdl.ReplicateExpr:
+		c, ok := x.constIntOf(n.Count, "replication count")
+		if !ok || c <= 0 {
+			return tinfo{t: bitT}
+		}
+		w := 0
+		for _, it := range n.Items {
+			w += x.self(it).t.Width
+		}
+		return tinfo{t: design.Type{Width: int(c) * max(w, 1)}}
+	case *hdl.CallExpr:
+		return x.callType(n)
+	case *hdl.CastExpr:
+		s := x.self(n.X)
+		if n.Type == nil && n.Width != nil {
+			if t := x.castType(n); t != nil {
+				return tinfo{t: t.dt(), pt: t}
+			}
+		}
+		switch {
+		case n.Type != nil:
+			t := x.e.resolveType(n.Type, x.sc)
+			if t == nil {
+				return tinfo{t: bitT}
+			}
+			return tinfo{t: t.dt(), pt: t}
+		case n.Width != nil:
+			w, ok := x.constIntOf(n.Width, "cast width")
+			if !ok || w < 1 {
+				return tinfo{t: bitT}
+			}
+			return tinfo{t: design.Type{Width: int(w), Signed: s.t.Signed}}
+		default:
+			return tinfo{t: design.Type{Width: s.t.Width, Signed: n.Signing == hdl.SignSigned}}
+		}
+	case *hdl.InsideExpr:
+		return tinfo{t: bitT}
+	case *hdl.PatternExpr:
+		return tinfo{t: bitT, pattern: true}
+	}
+	return tinfo{t: bitT}
+}
+
+// ---- conversion in a context ----
+
+// conv builds n in a context of type T (T.Width >= self(n).Width), with
+// T.Signed the propagated signedness.
+func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
+	switch n := n.(type) {
+	case nil:
+		x.failed = true
+		return design.NewConst(T, zero())
+	case *hdl.ParenExpr:
+		return x.conv(n.X, T)
+	case *hdl.Number:
+		if n.Real {
+			x.errorf(n.Pos, "real number %s is not supported", n.Text)
+			return design.NewConst(T, zero())
+		}
+		if n.Fill != 0 {
+			if n.Fill == '1' {
+				return design.NewConst(T, design.Ones(T.Width))
+			}
+			return design.NewConst(T, zero())
+		}
+		return x.fit(x.numConst(n), T)
+	case *hdl.UnaryExpr:
+		switch n.Op {
+		case "+":
+			return x.conv(n.X, T)
+		case "-":
+			return mkUnary(design.OpNeg, x.conv(n.X, T), T)
+		case "~":
+			return mkUnary(design.OpNot, x.conv(n.X, T), T)
+		}
+	case *hdl.BinaryExpr:
+		var op design.BinOp
+		switch n.Op {
+		case "+":
+			op = design.OpAdd
+		case "-":
+			op = design.OpSub
+		case "*":
+			op = design.OpMul
+		case "/":
+			op = design.OpDiv
+		case "%":
+			op = design.OpMod
+		case "&":
+			op = design.OpAnd
+		case "|":
+			op = design.OpOr
+		case "^":
+			op = design.OpXor
+		case "~^", "^~":
+			op = design.OpXnor
+		case "<<", "<<<":
+			return mkBinary(design.OpShl, x.conv(n.X, T), x.shamt(n.Y), T)
+		case ">>":
+			return mkBinary(design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
+		case ">>>":
+			if T.Signed {
+				return mkBinary(design.OpAShr, x.conv(n.X, T), x.shamt(n.Y), T)
+			}
+			return mkBinary(design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
+		case "**":
+			return mkBinary(design.OpPow, x.conv(n.X, T), x.selfv(n.Y), T)
+		default:
+			return x.fit(x.primary(n), T)
+		}
+		l, r := x.conv(n.X, T), x.conv(n.Y, T)
+		if op == design.OpDiv || op == design.OpMod {
+			if c, ok := r.(*design.Const); ok && c.Val.Sign() == 0 && isConst(l) {
+				if x.constOnly {
+					x.errorf(n.Pos, "division by zero in %s", x.what)
+				} else {
+					x.warnf(n.Pos, "division by zero in a constant expression; the result is 0")
+				}
+			}
+		}
+		return mkBinary(op, l, r, T)
+	case *hdl.CondExpr:
+		c := x.truth(n.Cond)
+		if cc, ok := c.(*design.Const); ok {
+			if cc.Val.Sign() != 0 {
+				return x.conv(n.Then, T)
+			}
+			return x.conv(n.Else, T)
+		}
+		return mkCond(c, x.conv(n.Then, T), x.conv(n.Else, T), T)
+	}
+	return x.fit(x.primary(n), T)
+}
+
+// fit extends (or relabels) a self-determined leaf to the context type.
+func (x *ectx) fit(v design.Expr, T design.Type) design.Expr {
+	w := v.Type().Width
+	switch {
+	case w < T.Width:
+		return mkExtend(v, T.Signed, T)
+	case w > T.Width:
+		return mkTrunc(v, T)
+	}
+	return cast(v, T.Signed)
+}
+
+// selfv builds n self-determined.
+func (x *ectx) selfv(n hdl.Expr) design.Expr {
+	s := x.self(n)
+	return x.conv(n, s.t)
+}
+
+// truth builds n as a 1-bit truth value (nonzero → 1).
+func (x *ectx) truth(n hdl.Expr) design.Expr { return x.truthOf(x.selfv(n)) }
+
+// shamt builds a shift amount: self-determined, treated as unsigned.
+func (x *ectx) shamt(n hdl.Expr) design.Expr { return cast(x.selfv(n), false) }
+
+// assignConv builds n as the right side of an assignment to a value of
+// type lt: context width max(lt, self), then truncated to lt.Width.
+func (x *ectx) assignConv(n hdl.Expr, lt design.Type) design.Expr {
+	s := x.self(n)
+	if s.pattern {
+		if pat, ok := unparen(n).(*hdl.PatternExpr); ok {
+			return x.pattern(pat, vec(lt.Width, lt.Signed))
+		}
+	}
+	if s.fill {
+		return x.conv(n, lt)
+	}
+	W := max(lt.Width, s.t.Width)
+	v := x.conv(n, design.Type{Width: W, Signed: s.t.Signed})
+	if W > lt.Width {
+		v = mkTrunc(v, design.Type{Width: lt.Width, Signed: s.t.Signed})
+	}
+	return v
+}
+
+// assignT is assignConv to a structured target type (patterns allowed).
+func (x *ectx) assignT(n hdl.Expr, t *ptype) design.Expr {
+	if p, ok := unparen(n).(*hdl.PatternExpr); ok {
+		return x.pattern(p, t)
+	}
+	return x.assignConv(n, t.dt())
+}
+
+func (x *ectx) numConst(n *hdl.Number) design.Expr {
+	t := numType(n)
+	v := new(big.Int)
+	if n.Value != nil {
+		v.Set(n.Value)
+	}
+	if n.XZ != nil {
+		v.AndNot(v, n.XZ)
+	}
+	return design.NewConst(t, v)
+}
+
+func strConst(s string) *design.Const {
+	v := new(big.Int).SetBytes([]byte(s))
+	return design.NewConst(strType(s), v)
+}
+
+// constIntOf evaluates n (honouring loop bindings) and requires a constant.
+func (x *ectx) constIntOf(n hdl.Expr, what string) (int64, bool) {
+	v := x.selfv(n)
+	c, ok := v.(*design.Const)
+	if !ok {
+		if x.quiet == 0 {
+			if val, err := x.e.fold(v); err == nil {
+				c = &design.Const{T: v.Type(), Val: val}
+				ok = true
+			}
+		}
+		if !ok {
+			x.errorf(n.Position(), "%s must be a constant expression", what)
+			return 0, false
+		}
+	}
+	i := design.ToInt(c.Val, c.T)
+	if !i.IsInt64() || i.Int64() > 1<<40 || i.Int64() < -(1<<40) {
+		x.errorf(n.Position(), "%s %s is too large", what, i)
+		return 0, false
+	}
+	return i.Int64(), true
+}
+
+func (x *ectx) zeroRepl(r *hdl.ReplicateExpr) bool {
+	x.quiet++
+	defer func() { x.quiet-- }()
+	c, ok := x.constIntOf(r.Count, "replication count")
+	return ok && c == 0
+}
+
+// ---- self-determined primaries ----
+
+func (x *ectx) primary(n hdl.Expr) design.Expr {
+	switch n := n.(type) {
+	case nil:
+		x.failed = true
+		return design.NewConst(bitT, zero())
+	case *hdl.ParenExpr:
+		return x.primary(n.X)
+	case *hdl.Number:
+		if n.Fill != 0 || n.Real {
+			return x.conv(n, bitT)
+		}
+		return x.numConst(n)
+	case *hdl.StringLit:
+		return strConst(n.Value)
+	case *hdl.Ident, *hdl.ScopedIdent, *hdl.MemberExpr, *hdl.IndexExpr, *hdl.RangeExpr:
+		r := x.ref(n, false)
+		if r == nil {
+			x.failed = true
+			return design.NewConst(bitT, zero())
+		}
+		return x.refValue(r, n)
+	case *hdl.UnaryExpr:
+		var op design.UnOp
+		switch n.Op {
+		case "!":
+			return mkUnary(design.OpLogNot, x.selfv(n.X), bitT)
+		case "&":
+			op = design.OpRedAnd
+		case "~&":
+			op = design.OpRedNand
+		case "|":
+			op = design.OpRedOr
+		case "~|":
+			op = design.OpRedNor
+		case "^":
+			op = design.OpRedXor
+		case "~^", "^~":
+			op = design.OpRedXnor
+		case "+", "-", "~":
+			return x.conv(n, x.self(n).t)
+		default:
+			x.errorf(n.Pos, "operator '%s' is not supported here", n.Op)
+			return design.NewConst(bitT, zero())
+		}
+		return mkUnary(op, x.selfv(n.X), bitT)
+	case *hdl.BinaryExpr:
+		return x.binaryPrimary(n)
+	case *hdl.CondExpr:
+		return x.conv(n, x.self(n).t)
+	case *hdl.ConcatExpr:
+		return x.concat(n.Items, n.Pos)
+	case *hdl.ReplicateExpr:
+		c, ok := x.constIntOf(n.Count, "replication count")
+		if !ok {
+			return design.NewConst(bitT, zero())
+		}
+		if c <= 0 {
+			x.errorf(n.Count.Position(), "replication count must be positive, got %d (a zero count is only allowed inside a larger concatenation)", c)
+			return design.NewConst(bitT, zero())
+		}
+		inner := x.concat(n.Items, n.Pos)
+		w := inner.Type().Width
+		if int64(w)*c > maxWidth {
+			x.errorf(n.Pos, "replication is %d bits wide; the limit is %d", int64(w)*c, maxWidth)
+			return design.NewConst(bitT, zero())
+		}
+		if c == 1 {
+			return inner
+		}
+		t := design.Type{Width: w * int(c)}
+		if cc, ok := inner.(*design.Const); ok {
+			v := new(big.Int)
+			for i := int64(0); i < c; i++ {
+				v.Lsh(v, uint(w))
+				v.Or(v, cc.Val)
+			}
+			return design.NewConst(t, v)
+		}
+		return &design.Repl{X: inner, N: int(c), T: t}
+	case *hdl.CallExpr:
+		return x.call(n)
+	case *hdl.CastExpr:
+		return x.castExpr(n)
+	case *hdl.InsideExpr:
+		return x.inside(n.X, n.Set)
+	case *hdl.PatternExpr:
+		x.errorf(n.Pos, "an assignment pattern needs a target type here; use it on the right of an assignment or in a cast such as T'{...}")
+	case *hdl.StreamExpr:
+		x.errorf(n.Pos, "streaming operators are not supported yet")
+	case *hdl.TypeExpr:
+		x.errorf(n.Pos, "a type is not a value here")
+	default:
+		x.errorf(n.Position(), "unsupported expression")
+	}
+	return design.NewConst(bitT, zero())
+}
+
+func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
+	switch n.Op {
+	case "==", "!=", "===", "!==", "<", "<=", ">", ">=", "==?", "!=?":
+		a, b := x.self(n.X), x.self(n.Y)
+		ct := design.Type{Width: max(a.t.Width, b.t.Width), Signed: a.t.Signed && b.t.Signed}
+		if a.fill || b.fill {
+			ct.Signed = false
+		}
+		l, r := x.conv(n.X, ct), x.conv(n.Y, ct)
+		var op design.BinOp
+		switch n.Op {
+		case "==", "===":
+			op = design.OpEq
+		case "!=", "!==":
+			op = design.OpNe
+		case "<":
+			op = design.OpLt
+		case "<=":
+			op = design.OpLe
+		case ">":
+			op = design.OpGt
+		case ">=":
+			op = design.OpGe
+		case "==?", "!=?":
+			op = design.OpEq
+			if n.Op == "!=?" {
+				op = design.OpNe
+			}
+			if m := wildMask(n.Y, ct.Width); m != nil {
+				mc := design.NewConst(ct, m)
+				l = mkBinary(design.OpAnd, l, mc, ct)
+				r = mkBinary(design.OpAnd, r, mc, ct)
+			}
+		}
+		return mkBinary(op, l, r, bitT)
+	case "&&", "||", "->", "<->":
+		a := x.truth(n.X)
+		if ca, ok := a.(*design.Const); ok {
+			// Short-circuit constants so dead operands are not elaborated.
+			t := ca.Val.Sign() != 0
+			switch {
+			case n.Op == "&&" && !t:
+				return a
+			case n.Op == "||" && t:
+				return a
+			case n.Op == "->" && !t:
+				return design.NewConst(bitT, big.NewInt(1))
+			}
+		}
+		b := x.truth(n.Y)
+		switch n.Op {
+		case "&&":
+			return mkBinary(design.OpAnd, a, b, bitT)
+		case "||":
+			return mkBinary(design.OpOr, a, b, bitT)
+		case "->":
+			return mkBinary(design.OpOr, mkUnary(design.OpNot, a, bitT), b, bitT)
+		default:
+			return mkBinary(design.OpXnor, a, b, bitT)
+		}
+	}
+	return x.conv(n, x.self(n).t)
+}
+
+// wildMask returns the care mask (x/z/? bits are 0) of a literal with
+// wildcard bits, extended to width w; nil when there are none.
+func wildMask(n hdl.Expr, w int) *big.Int {
+	for {
+		p, ok := n.(*hdl.ParenExpr)
+		if !ok {
+			break
+		}
+		n = p.X
+	}
+	num, ok := n.(*hdl.Number)
+	if !ok || num.XZ == nil || num.XZ.Sign() == 0 {
+		return nil
+	}
+	return new(big.Int).AndNot(design.Ones(w), num.XZ)
+}
+
+func (x *ectx) concat(items []hdl.Expr, pos hdl.Pos) design.Expr {
+	var parts []design.Expr
+	for _, it := range items {
+		if r, ok := it.(*hdl.ReplicateExpr); ok && x.zeroRepl(r) {
+			continue
+		}
+		s := x.self(it)
+		if s.arr {
+			x.errorf(it.Position(), "an unpacked array cannot be concatenated")
+			continue
+		}
+		parts = append(parts, cast(x.conv(it, s.t), false))
+	}
+	if len(parts) == 0 {
+		x.errorf(pos, "empty concatenation")
+		return design.NewConst(bitT, zero())
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	w := 0
+	allConst := true
+	for _, p := range parts {
+		w += p.Type().Width
+		if !isConst(p) {
+			allConst = false
+		}
+	}
+	if w > maxWidth {
+		x.errorf(pos, "concatenation is %d bits wide; the limit is %d", w, maxWidth)
+		return design.NewConst(bitT, zero())
+	}
+	t := design.Type{Width: w}
+	if allConst {
+		v := new(big.Int)
+		for _, p := range parts {
+			v.Lsh(v, uint(p.Type().Width))
+			v.Or(v, p.(*design.Const).Val)
+		}
+		return design.NewConst(t, v)
+	}
+	return &design.Concat{Parts: parts, T: t}
+}
+
+// castType returns the type of a `name'(x)` cast whose name the parser
+// could not know was a type.
+func (x *ectx) castType(n *hdl.CastExpr) *ptype {
+	if n.Type != nil {
+		return x.e.resolveType(n.Type, x.sc)
+	}
+	var s *symbol
+	switch w := unparen(n.Width).(type) {
+	case *hdl.Ident:
+		s = x.lookup(w.Name)
+	case *hdl.ScopedIdent:
+		if ps := x.e.pkgs[w.Package]; ps != nil {
+			s = ps.syms[w.Name]
+		} else if _, ok := x.e.pkgDecls[w.Package]; ok {
+			if ps := x.e.pkgScope(w.Package, w.Pos); ps != nil {
+				s = ps.syms[w.Name]
+			}
+		}
+	}
+	if s != nil && s.kind == symType {
+		return x.e.symType(s)
+	}
+	return nil
+}
+
+func (x *ectx) castExpr(n *hdl.CastExpr) design.Expr {
+	if n.Type == nil && n.Width != nil {
+		if t := x.castType(n); t != nil {
+			return cast(x.assignT(n.X, t), t.signed)
+		}
+	}
+	switch {
+	case n.Type != nil:
+		t := x.e.resolveType(n.Type, x.sc)
+		if t == nil {
+			x.failed = true
+			return design.NewConst(bitT, zero())
+		}
+		return cast(x.assignT(n.X, t), t.signed)
+	case n.Width != nil:
+		w, ok := x.constIntOf(n.Width, "cast width")
+		if !ok {
+			return design.NewConst(bitT, zero())
+		}
+		if w < 1 || w > maxWidth {
+			x.errorf(n.Width.Position(), "cast width must be between 1 and %d, got %d", maxWidth, w)
+			return design.NewConst(bitT, zero())
+		}
+		s := x.self(n.X)
+		return x.assignConv(n.X, design.Type{Width: int(w), Signed: s.t.Signed})
+	default:
+		return cast(x.selfv(n.X), n.Signing == hdl.SignSigned)
+	}
+}
+
+// inside builds `v inside {set}` (also used by case-inside labels).
+func (x *ectx) inside(v hdl.Expr, set []hdl.Expr) design.Expr {
+	st := x.self(v)
+	ct := st.t
+	for _, it := range set {
+		if r, ok := it.(*hdl.RangeExpr); ok && r.X == nil {
+			a, b := x.self(r.Left), x.self(r.Right)
+			ct.Width = max(ct.Width, a.t.Width, b.t.Width)
+			ct.Signed = ct.Signed && a.t.Signed && b.t.Signed
+			continue
+		}
+		s := x.self(it)
+		ct.Width = max(ct.Width, s.t.Width)
+		ct.Signed = ct.Signed && s.t.Signed
+	}
+	subj := x.conv(v, ct)
+	var acc design.Expr
+	for _, it := range set {
+		var m design.Expr
+		if r, ok := it.(*hdl.RangeExpr); ok && r.X == nil {
+			lo, hi := x.conv(r.Left, ct), x.conv(r.Right, ct)
+			m = mkBinary(design.OpAnd, mkBinary(design.OpLe, lo, subj, bitT), mkBinary(design.OpLe, subj, hi, bitT), bitT)
+		} else {
+			l, r := subj, x.conv(it, ct)
+			if mask := wildMask(it, ct.Width); mask != nil {
+				mc := design.NewConst(ct, mask)
+				l = mkBinary(design.OpAnd, l, mc, ct)
+				r = mkBinary(design.OpAnd, r, mc, ct)
+			}
+			m = mkBinary(design.OpEq, l, r, bitT)
+		}
+		if acc == nil {
+			acc = m
+		} else {
+			acc = mkBinary(design.OpOr, acc, m, bitT)
+		}
+	}
+	if acc == nil {
+		return design.NewConst(bitT, zero())
+	}
+	return acc
+}
+
+// pattern builds an assignment pattern for a packed target type.
+func (x *ectx) pattern(p *hdl.PatternExpr, t *ptype) design.Expr {
+	items, keys := p.Items, p.Keys
+	if p.Repeat != nil {
+		n, ok := x.constIntOf(p.Repeat, "pattern repeat count")
+		if !ok || n < 1 || n > 1<<16 {
+			if ok {
+				x.errorf(p.Repeat.Position(), "pattern repeat count must be between 1 and 65536")
+			}
+			return design.NewConst(t.dt(), zero())
+		}
+		var its []hdl.Expr
+		for i := int64(0); i < n; i++ {
+			its = append(its, p.Items...)
+		}
+		items, keys = its, make([]hdl.Expr, len(its))
+	}
+	keyName := func(k hdl.Expr) string {
+		if id, ok := k.(*hdl.Ident); ok {
+			return id.Name
+		}
+		return ""
+	}
+	if t.isStruct() {
+		if t.union {
+			x.errorf(p.Pos, "assignment patterns for unions are not supported")
+			return design.NewConst(t.dt(), zero())
+		}
+		vals := make([]design.Expr, len(t.fields))
+		pos := 0
+		for i, it := range items {
+			var k hdl.Expr
+			if i < len(keys) {
+				k = keys[i]
+			}
+			idx := -1
+			if k == nil {
+				idx = pos
+				pos++
+				if idx >= len(t.fields) {
+					x.errorf(it.Position(), "too many values in the pattern for a struct with %d members", len(t.fields))
+					return design.NewConst(t.dt(), zero())
+				}
+			} else {
+				name := keyName(k)
+				for j, f := range t.fields {
+					if f.name == name {
+						idx = j
+					}
+				}
+				if idx < 0 {
+					var names []string
+					for _, f := range t.fields {
+						names = append(names, f.name)
+					}
+					x.errorf(k.Position(), "struct has no member '%s'%s", name, suggestFrom(name, names))
+					return design.NewConst(t.dt(), zero())
+				}
+			}
+			vals[idx] = x.assignT(it, t.fields[idx].typ)
+		}
+		var parts []design.Expr
+		for i, f := range t.fields {
+			v := vals[i]
+			if v == nil {
+				if p.Default == nil {
+					x.errorf(p.Pos, "the pattern gives no value for member '%s'", f.name)
+					return design.NewConst(t.dt(), zero())
+				}
+				v = x.assignT(p.Default, f.typ)
+			}
+			parts = append(parts, cast(v, false))
+		}
+		return cast(x.joinParts(parts, t.width), t.signed)
+	}
+	vt := t.asVector()
+	d := vt.dims[0]
+	et := vt.elem()
+	size := d.Size()
+	vals := make([]design.Expr, size) // by position (0 = lsb element)
+	step := 1
+	if d.Left > d.Right {
+		step = -1
+	}
+	posOf := func(i int) int {
+		if d.Left >= d.Right {
+			return i - d.Right
+		}
+		return d.Right - i
+	}
+	n := 0
+	for i, it := range items {
+		var k hdl.Expr
+		if i < len(keys) {
+			k = keys[i]
+		}
+		var idx int
+		if k == nil {
+			idx = d.Left + n*step
+			n++
+			if n > size {
+				x.errorf(it.Position(), "too many values in the pattern for %d elements", size)
+				return design.NewConst(t.dt(), zero())
+			}
+		} else {
+			v, ok := x.constIntOf(k, "pattern index")
+			if !ok {
+				return design.NewConst(t.dt(), zero())
+			}
+			idx = int(v)
+		}
+		ps := posOf(idx)
+		if ps < 0 || ps >= size {
+			x.errorf(it.Position(), "pattern index %d is out of range %s", idx, d)
+			return design.NewConst(t.dt(), zero())
+		}
+		vals[ps] = x.assignT(it, et)
+	}
+	if n > 0 && n < size && p.Default == nil {
+		x.errorf(p.Pos, "the pattern has %d values for %d elements", n, size)
+		return design.NewConst(t.dt(), zero())
+	}
+	var parts []design.Expr
+	var def design.Expr
+	for ps := size - 1; ps >= 0; ps-- {
+		v := vals[ps]
+		if v == nil {
+			if p.Default == nil {
+				x.errorf(p.Pos, "the pattern gives no value for element %d", ps)
+				return design.NewConst(t.dt(), zero())
+			}
+			if def == nil {
+				def = cast(x.assignT(p.Default, et), false)
+			}
+			v = def
+		}
+		parts = append(parts, cast(v, false))
+	}
+	return cast(x.joinParts(parts, t.width), t.signed)
+}
+
+func (x *ectx) joinParts(parts []design.Expr, w int) design.Expr {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	allConst := true
+	for _, p := range parts {
+		if !isConst(p) {
+			allConst = false
+		}
+	}
+	t := design.Type{Width: w}
+	if allConst {
+		v := new(big.Int)
+		for _, p := range parts {
+			v.Lsh(v, uint(p.Type().Width))
+			v.Or(v, p.(*design.Const).Val)
+		}
+		return design.NewConst(t, v)
+	}
+	return &design.Concat{Parts: parts, T: t}
+}

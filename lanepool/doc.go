@@ -1,0 +1,68 @@
+// Package lanepool runs partitioned kernels: the seed's LanePool.
+//
+// A Kernel is a task table: per lane, an ordered list of tasks, each a
+// TaskFunc (fn(state) -> Status, the shape of the native ABI) with its index in
+// the kernel's sequential unit order and its waits, (lane, completed task
+// count) pairs. Pool.NewKernel validates a table once, so Run never hangs on a
+// bad one. A Pool runs lane 0 on the goroutine that calls Run and lanes 1..n-1
+// on worker goroutines locked to their OS threads until Close.
+//
+// The package owns: the workers and their threads, the per-lane progress
+// words, spinning and parking, skipping after a failure and choosing which
+// failure to report. It knows nothing of what tasks compute; the task table
+// (which waits make a kernel equal its sequential kernel) belongs to ordering/.
+//
+// # Progress words
+//
+// Each lane owns a progress word in its own 128-byte line. After a task whose
+// count some other lane waits for, the lane stores epoch<<24 | count; after
+// its last task, or when it stops early, it stores the done marker, the
+// largest count. The epoch grows by one per Run, so words never need
+// resetting and a waiter computes the value it wants from the run's epoch
+// alone. A lane waiting for (L, c) polls lane L's word until it reaches
+// epoch<<24 | c, then parks; the dispatcher waits for every worker's done
+// marker the same way. No counter is shared, no lock is taken, and Run
+// allocates nothing.
+//
+// # Memory ordering
+//
+// The stores and loads are sync/atomic operations, which the Go memory model
+// makes sequentially consistent: when a load observes a store, the store is
+// synchronized before the load. Suppose task T on lane A waits for (B, c).
+// Lane B stores a value >= epoch<<24 | c in this run only after its first c
+// tasks returned, in its own program order; every later store on that word is
+// later still in that order, and values of earlier runs are smaller (when the
+// epoch wraps, after 2^40 runs, the dispatcher zeroes the words first). A's
+// load that sees such a value is therefore preceded, in happens-before, by
+// B's first c tasks, and T runs after that load. Tasks of one lane are ordered
+// by program order. Happens-before is transitive, so T
+// sees every write of every task it waits for directly, of everything those
+// tasks waited for, and of the earlier tasks of every lane involved. Likewise
+// everything the caller wrote before Run, and the run description the
+// dispatcher writes into a worker's start line, precede its store of the
+// worker's start word; and every task precedes the done marker the dispatcher
+// acquires before Run returns, so the caller sees all of the run's writes.
+//
+// A lane that stops early also stores its done marker, which satisfies every
+// wait on it. That is why each lane re-checks the run's failure flag after its
+// waits: the failing lane stored the flag before its done marker (and a lane
+// that skipped loaded it before its own), so a waiter released by a done
+// marker always sees the flag and skips too. No task ever runs on the output
+// of a task that did not run.
+//
+// # Failures
+//
+// A task that returns a non-OK Status stops its lane and sets the failure flag
+// (the run's epoch, so it too never needs resetting); every lane skips the
+// tasks it has not started yet. Tasks already running finish, and if one of
+// them fails with a lower index it wins: each lane records its own failure and
+// Run reports the lowest index among tasks that ran and failed.
+//
+// # Parking
+//
+// Waiters and idle workers spin for a bounded number of polls and yields
+// (Spin), then set their bit in the word's sleepers mask and sleep on their
+// own spot: a futex on Linux, or a channel when the pool has more lanes than
+// GOMAXPROCS (or off Linux). A publisher that finds the mask non-zero wakes
+// those lanes. See await for why no wake-up is lost.
+package lanepool

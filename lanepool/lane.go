@@ -1,0 +1,107 @@
+package lanepool
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"sync/atomic"
+	"unsafe"
+)
+
+// laneState is everything one lane owns, each part in its own lines.
+type laneState struct {
+	progress line // written by the lane: its progress word
+	start    line // written by the dispatcher: the run a worker is to start
+	spot     spot
+	rec      record
+}
+
+// record is the lane's failure record and jitter source: written only by the
+// lane, read by the dispatcher after it has seen the lane's done marker.
+type record struct {
+	recordData
+	_ [128 - unsafe.Sizeof(recordData{})%128]byte
+}
+
+type recordData struct {
+	failEpoch uint64 // the run that failed on this lane; other fields belong to it
+	task      int    // index of the running, then failed, task
+	status    Status
+	panicked  bool
+	panicVal  any
+	stack     []byte
+	rng       rand.PCG
+	// parks counts the times this lane parked; benchmarks report it. It is
+	// touched only on the way to sleep, so it costs nothing on the fast path.
+	parks atomic.Uint64
+}
+
+// runLane runs lane me's tasks of k in progress epoch e and then publishes
+// the lane's done marker, however the tasks ended: all run, one failed, the
+// rest skipped, a panic, or runtime.Goexit. Every lane waiting on this one
+// needs that marker.
+func (p *Pool) runLane(k *Kernel, me int, state unsafe.Pointer, e uint64) {
+	ls := &p.lanes[me]
+	returned := false
+	defer func() {
+		r := recover()
+		if r != nil {
+			ls.rec.failEpoch, ls.rec.panicked = e, true
+			ls.rec.panicVal, ls.rec.stack = r, debug.Stack()
+		}
+		goexit := r == nil && !returned
+		if r != nil || goexit {
+			p.failed.v.Store(e)
+		}
+		p.publish(&ls.progress, word(e, doneCount))
+		if goexit {
+			// t.FailNow in a task. On the caller's goroutine, leave the
+			// pool idle and let the goroutine exit as the test wants; a
+			// worker cannot be left to exit, its lane would hang the next
+			// Run, so say so loudly.
+			if me != 0 {
+				panic(fmt.Sprintf("lanepool: task %d on lane %d called runtime.Goexit (t.FailNow?); tasks on workers must return a Status", ls.rec.task, me))
+			}
+			p.awaitWorkers(k, e)
+			p.state.Store(stateIdle)
+		}
+	}()
+	p.runTasks(ls, k, me, state, e)
+	returned = true
+}
+
+// runTasks runs the tasks in order. Before each it waits for the counts the
+// task needs; once any task of the run has failed it skips all that is left.
+func (p *Pool) runTasks(ls *laneState, k *Kernel, me int, state unsafe.Pointer, e uint64) {
+	tasks := k.lanes[me]
+	for i := range tasks {
+		t := &tasks[i]
+		for _, w := range k.waits[t.w0:t.w1] {
+			src := &p.lanes[w.lane].progress
+			if want := word(e, w.count); src.v.Load() < want {
+				p.await(src, want, me, p.cfg.wait)
+			}
+		}
+		// A lane that failed or skipped publishes its done marker, which
+		// satisfies every wait on it; this check keeps such a wait from
+		// letting a task run on incomplete data.
+		if p.failed.v.Load() == e {
+			return
+		}
+		if p.cfg.jitter > 0 {
+			p.pause(&ls.rec)
+		}
+		ls.rec.task = t.index
+		if st := t.fn(state); st != OK {
+			ls.rec.failEpoch, ls.rec.status, ls.rec.panicked = e, st, false
+			p.failed.v.Store(e)
+			return
+		}
+		if t.publish {
+			if p.cfg.jitter > 0 {
+				p.pause(&ls.rec)
+			}
+			p.publish(&ls.progress, word(e, uint32(i+1)))
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// listFlag collects a repeatable string flag (-I DIR -I DIR2).
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// defineFlag collects repeatable NAME=VAL flags (-D, -G). A bare NAME means
+// NAME defined as empty text, as compilers do.
+type defineFlag struct {
+	what   string
+	values map[string]string
+	order  []string
+}
+
+func newDefineFlag(what string) *defineFlag {
+	return &defineFlag{what: what, values: map[string]string{}}
+}
+
+func (d *defineFlag) String() string { return strings.Join(d.order, ",") }
+func (d *defineFlag) Set(v string) error {
+	name, val, _ := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return fmt.Errorf("%s %q: expected NAME=VALUE", d.what, v)
+	}
+	if _, dup := d.values[name]; !dup {
+		d.order = append(d.order, name)
+	}
+	d.values[name] = val
+	return nil
+}
+
+// designFlags are the options every command that reads a design shares.
+type designFlags struct {
+	includeDirs listFlag
+	defines     *defineFlag
+	params      *defineFlag
+	top         string
+}
+
+func addDesignFlags(fs *flag.FlagSet) *designFlags {
+	df := &designFlags{defines: newDefineFlag("-D"), params: newDefineFlag("-G")}
+	fs.Var(&df.includeDirs, "I", "add `DIR` to the `include search path (repeatable)")
+	fs.Var(df.defines, "D", "define preprocessor macro `NAME=VAL` (repeatable)")
+	fs.Var(df.params, "G", "override top-level parameter `NAME=VAL` (repeatable)")
+	fs.StringVar(&df.top, "top", "", "top module `NAME` (default: the single module no one instantiates)")
+	return df
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// file arguments (`weft lint top.sv -I inc`), the way compilers accept them.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return files, nil
+		}
+		if rest[0] == "--" {
+			return append(files, rest[1:]...), nil
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
+	}
+}

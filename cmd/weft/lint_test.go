@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every file in testdata/bad carries its expected first diagnostic on line 1:
+//
+//	// want: LINE:COL: MESSAGE
+//
+// The test asserts that `weft lint FILE` fails and that its first error is
+// exactly FILE:LINE:COL: error: MESSAGE, with the source line and a caret.
+func TestLintBadInputs(t *testing.T) {
+	files, err := filepath.Glob("testdata/bad/*.sv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 30 {
+		t.Fatalf("expected at least 30 bad inputs, found %d", len(files))
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".sv"), func(t *testing.T) {
+			want, severity := wantLine(t, file)
+			if severity == "warning" {
+				checkWarning(t, file, want)
+				return
+			}
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"lint", file}, &stdout, &stderr)
+			if code != 1 {
+				t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+			}
+			first := firstError(stderr.String())
+			if first != file+":"+want {
+				t.Errorf("first error\n got: %s\nwant: %s:%s\nfull stderr:\n%s", first, file, want, stderr.String())
+			}
+			if !hasCaret(stderr.String()) {
+				t.Errorf("diagnostic lacks the source line and caret:\n%s", stderr.String())
+			}
+		})
+	}
+}
+
+// checkWarning asserts that FILE lints clean but for the wanted warning,
+// and fails under -Werror.
+func checkWarning(t *testing.T, file, want string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"lint", file}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit code %d, want 0 (a warning only)\n%s", code, stderr.String())
+	}
+	first := strings.SplitN(stderr.String(), "\n", 2)[0]
+	if first != file+":"+want {
+		t.Errorf("first warning\n got: %s\nwant: %s:%s", first, file, want)
+	}
+	if !hasCaret(stderr.String()) {
+		t.Errorf("diagnostic lacks the source line and caret:\n%s", stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"lint", "-Werror", file}, &stdout, &stderr); code != 1 {
+		t.Errorf("-Werror: exit code %d, want 1\n%s", code, stderr.String())
+	}
+}
+
+// wantLine reads "LINE:COL: SEVERITY: MESSAGE" from the file's first line,
+// which is "// want: LINE:COL: MESSAGE" for errors and
+// "// want-warning: LINE:COL: MESSAGE" for warnings.
+func wantLine(t *testing.T, file string) (string, string) {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	line := sc.Text()
+	severity := "error"
+	rest, ok := strings.CutPrefix(line, "// want: ")
+	if !ok {
+		severity = "warning"
+		rest, ok = strings.CutPrefix(line, "// want-warning: ")
+	}
+	if !ok {
+		t.Fatalf("%s: first line must be '// want: LINE:COL: MESSAGE', got %q", file, line)
+	}
+	pos, msg, ok := cutPos(rest)
+	if !ok {
+		t.Fatalf("%s: malformed want line %q", file, line)
+	}
+	return fmt.Sprintf("%s: %s: %s", pos, severity, msg), severity
+}
+
+func cutPos(s string) (pos, msg string, ok bool) {
+	parts := strings.SplitN(s, ": ", 2)
+	if len(parts) != 2 {
+		return "", "", false
+	}
+	return parts[0], parts[1], true
+}
+
+func firstError(stderr string) string {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.Contains(l, ": error: ") {
+			return l
+		}
+	}
+	return ""
+}
+
+func hasCaret(stderr string) bool {
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.TrimSpace(l) == "^" {
+			return true
+		}
+	}
+	return false
+}
+
+func TestLintUART(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/uart/rtl/*.sv")
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"lint"}, files...), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	if !strings.HasPrefix(stdout.String(), "ok: top uart_top: ") {
+		t.Errorf("summary: %q", stdout.String())
+	}
+}
+
+func TestLintUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{nil, 2, "usage: weft"},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"lint"}, 2, "no input files"},
+		{[]string{"lint", "-D", "=3", "x.sv"}, 2, "expected NAME=VALUE"},
+		{[]string{"lint", "does-not-exist.sv"}, 1, "does-not-exist.sv"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != tc.code || !strings.Contains(stderr.String(), tc.msg) {
+			t.Errorf("weft %v: exit %d, stderr %q; want exit %d containing %q", tc.args, code, stderr.String(), tc.code, tc.msg)
+		}
+	}
+}

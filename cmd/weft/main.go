@@ -1,0 +1,46 @@
+// Command weft is the command-line face of the weft simulator: it lints
+// SystemVerilog designs today, and runs, plans and benchmarks them as the
+// later pipeline stages land.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: weft <command> [options] FILE...
+
+commands:
+  lint    parse and elaborate a design; print a one-line summary or the diagnostics
+  run     simulate a design (not built yet)
+  plan    print the lane plan of a design (not built yet)
+  bench   benchmark a design (not built yet)
+
+Run 'weft <command> -h' for the options of a command.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the process exit, so tests can drive the CLI.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "lint":
+		return lintCmd(args[1:], stdout, stderr)
+	case "run", "plan", "bench":
+		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' is available today\n", args[0])
+		return 2
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "weft: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}

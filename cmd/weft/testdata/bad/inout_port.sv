@@ -1,0 +1,3 @@
+// want: 2:23: inout ports are not supported yet (port 'pad')
+module top(inout wire pad);
+endmodule

@@ -1,0 +1,4 @@
+// want: 3:20: unterminated string literal
+module top;
+  initial $display("hello);
+endmodule

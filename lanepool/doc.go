@@ -52,11 +52,15 @@
 //
 // # Failures
 //
-// A task that returns a non-OK Status stops its lane and sets the failure flag
-// (the run's epoch, so it too never needs resetting); every lane skips the
-// tasks it has not started yet. Tasks already running finish, and if one of
-// them fails with a lower index it wins: each lane records its own failure and
-// Run reports the lowest index among tasks that ran and failed.
+// A task that returns a non-OK Status stops its lane and records the failure:
+// the lowest failed index so far, then the run's epoch (so the flag never
+// needs resetting on the OK path). Every lane then skips the tasks whose index
+// is above the lowest failure, and still runs those below it, since the
+// sequential kernel would have run them and one of them may fail first. Run
+// reports the lowest index among tasks that ran and failed, which is
+// therefore exactly the failure the sequential kernel reports, whatever the
+// timing. (Tasks above it that were already running when it failed finish;
+// their effects are what a partitioned kernel cannot take back.)
 //
 // # Parking
 //

@@ -2,6 +2,7 @@ package lanepool
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime/debug"
 	"sync/atomic"
@@ -51,7 +52,7 @@ func (p *Pool) runLane(k *Kernel, me int, state unsafe.Pointer, e uint64) {
 		}
 		goexit := r == nil && !returned
 		if r != nil || goexit {
-			p.failed.v.Store(e)
+			p.failed.fail(e, ls.rec.task)
 		}
 		p.publish(&ls.progress, word(e, doneCount))
 		if goexit {
@@ -63,6 +64,7 @@ func (p *Pool) runLane(k *Kernel, me int, state unsafe.Pointer, e uint64) {
 				panic(fmt.Sprintf("lanepool: task %d on lane %d called runtime.Goexit (t.FailNow?); tasks on workers must return a Status", ls.rec.task, me))
 			}
 			p.awaitWorkers(k, e)
+			p.failed.index.Store(math.MaxInt64)
 			p.state.Store(stateIdle)
 		}
 	}()
@@ -71,7 +73,11 @@ func (p *Pool) runLane(k *Kernel, me int, state unsafe.Pointer, e uint64) {
 }
 
 // runTasks runs the tasks in order. Before each it waits for the counts the
-// task needs; once any task of the run has failed it skips all that is left.
+// task needs. Once a task of the run has failed, the lane stops at its first
+// task whose index is above the lowest failed index: a lane's indices rise, so
+// all that is left would come later in the sequential order too. Tasks below
+// it still run, which makes the reported failure the one the sequential
+// kernel reports, whatever the timing.
 func (p *Pool) runTasks(ls *laneState, k *Kernel, me int, state unsafe.Pointer, e uint64) {
 	tasks := k.lanes[me]
 	for i := range tasks {
@@ -82,10 +88,11 @@ func (p *Pool) runTasks(ls *laneState, k *Kernel, me int, state unsafe.Pointer, 
 				p.await(src, want, me, p.cfg.wait)
 			}
 		}
-		// A lane that failed or skipped publishes its done marker, which
+		// A lane that failed or stopped publishes its done marker, which
 		// satisfies every wait on it; this check keeps such a wait from
-		// letting a task run on incomplete data.
-		if p.failed.v.Load() == e {
+		// letting a task run on incomplete data. (A task below the lowest
+		// failure waits only for tasks further below it, which all ran.)
+		if p.failed.skips(e, t.index) {
 			return
 		}
 		if p.cfg.jitter > 0 {
@@ -94,7 +101,7 @@ func (p *Pool) runTasks(ls *laneState, k *Kernel, me int, state unsafe.Pointer, 
 		ls.rec.task = t.index
 		if st := t.fn(state); st != OK {
 			ls.rec.failEpoch, ls.rec.status, ls.rec.panicked = e, st, false
-			p.failed.v.Store(e)
+			p.failed.fail(e, t.index)
 			return
 		}
 		if t.publish {

@@ -2,6 +2,7 @@ package lanepool
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -24,9 +25,10 @@ type Pool struct {
 	cfg   config
 	_     [128 - (unsafe.Sizeof([]laneState{})+unsafe.Sizeof(config{}))%128]byte
 
-	// failed holds the epoch of the last run in which a task failed. It is
-	// written only on failure, so the per-task check is a read of a clean line.
-	failed line
+	// failed holds the epoch of the last run in which a task failed, and the
+	// lowest index that failed in it. It is written only on failure, so the
+	// per-task check is a read of a clean line.
+	failed failLine
 
 	// Written on every Run, so kept away from what the lanes read. state is
 	// stateIdle, stateRunning or stateClosed. runs counts Runs and is what
@@ -74,6 +76,7 @@ func New(lanes int, opts ...Option) (*Pool, error) {
 		}
 	}
 	p := &Pool{lanes: make([]laneState, lanes), cfg: cfg, epochLimit: maxEpoch}
+	p.failed.index.Store(math.MaxInt64)
 	for l := range p.lanes {
 		p.lanes[l].spot.ch = make(chan struct{}, 1)
 		p.lanes[l].rec.rng = *rand.NewPCG(cfg.seed, uint64(l))
@@ -129,11 +132,12 @@ func (p *Pool) Run(k *Kernel, state unsafe.Pointer) (Result, error) {
 	}
 	p.runLane(k, 0, state, e)
 	p.awaitWorkers(k, e)
-	if p.failed.v.Load() != e {
+	if p.failed.epoch.Load() != e {
 		p.state.Store(stateIdle)
 		return Result{}, nil
 	}
 	res, pe := p.collect(k, e)
+	p.failed.index.Store(math.MaxInt64)
 	p.state.Store(stateIdle)
 	if pe != nil {
 		panic(pe)
@@ -160,7 +164,7 @@ func (p *Pool) restartEpochs() {
 		p.lanes[l].progress.v.Store(0)
 		p.lanes[l].rec.failEpoch = 0
 	}
-	p.failed.v.Store(0)
+	p.failed.epoch.Store(0)
 	p.epoch = 1
 }
 

@@ -193,6 +193,40 @@ func TestLowestIndexWins(t *testing.T) {
 	expectReusable(t, p)
 }
 
+// TestSequentialFailureWins: a higher-indexed task fails at once on lane 0,
+// while lane 1 is still busy before its lower-indexed failing task. The
+// sequential kernel would report the lower one, so the pool must still run it
+// and report it, not skip it.
+func TestSequentialFailureWins(t *testing.T) {
+	p := newPool(t, 2)
+	ran := make([]bool, 4)
+	k, err := p.NewKernel([][]Task{
+		{{Index: 2, Fn: func(unsafe.Pointer) Status { ran[2] = true; return 9 }}},
+		{
+			{Index: 0, Fn: func(unsafe.Pointer) Status { time.Sleep(time.Millisecond); ran[0] = true; return OK }},
+			{Index: 1, Fn: func(unsafe.Pointer) Status { ran[1] = true; return 5 }},
+			{Index: 3, Fn: func(unsafe.Pointer) Status { ran[3] = true; return OK }},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		clear(ran)
+		res, err := p.Run(k, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (Result{Status: 5, Task: 1, Lane: 1}); res != want {
+			t.Fatalf("got %+v, want %+v", res, want)
+		}
+		if !ran[0] || !ran[1] || ran[3] {
+			t.Fatalf("ran = %v: tasks 0 and 1 must run, task 3 must be skipped", ran)
+		}
+	}
+	expectReusable(t, p)
+}
+
 // TestSkippedTasksReleaseWaiters: lane 1 waits for lane 0's second task, which
 // never runs because the first fails; Run must still return.
 func TestSkippedTasksReleaseWaiters(t *testing.T) {

@@ -87,3 +87,32 @@ func (p *Pool) await(ln *line, want uint64, me int, s Spin) {
 	// sleepers before we set it, so no later publish wakes us for nothing.
 	ln.sleepers.And(^bit)
 }
+
+// failLine records a run's failures: the epoch of the last run in which a
+// task failed and the lowest sequential index that failed in it (MaxInt64
+// when none did; Run resets it after a failed run).
+type failLine struct {
+	epoch atomic.Uint64
+	index atomic.Int64
+	_     [128 - 2*8]byte
+}
+
+// fail records that the task with sequential index idx failed in run e:
+// first the index (a minimum, since lanes fail concurrently), then the epoch,
+// so a lane that sees the epoch also sees an index at most idx.
+func (f *failLine) fail(e uint64, idx int) {
+	for {
+		cur := f.index.Load()
+		if int64(idx) >= cur || f.index.CompareAndSwap(cur, int64(idx)) {
+			break
+		}
+	}
+	f.epoch.Store(e)
+}
+
+// skips reports whether a task with sequential index idx must not run in run
+// e: some task with a lower index has failed. Tasks with a lower index than
+// every failure still run, because the sequential kernel would have run them.
+func (f *failLine) skips(e uint64, idx int) bool {
+	return f.epoch.Load() == e && int64(idx) > f.index.Load()
+}

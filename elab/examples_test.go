@@ -42,7 +42,7 @@ func loadDir(t *testing.T, dir string) (*hdl.SourceText, *hdl.FileSet, bool) {
 
 // The example designs and the front end's test designs elaborate cleanly.
 func TestExampleDesigns(t *testing.T) {
-	dirs := []string{"../hdl/testdata/designs", "../examples/uart/rtl"}
+	dirs := []string{"../hdl/testdata/designs", "../examples/uart/rtl", "../examples/soc/rtl"}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(t *testing.T) {
 			if dir == "../hdl/testdata/designs" {

@@ -1,0 +1,73 @@
+// Package regset is a dense bit set used by SIR's data-flow analyses.
+package regset
+
+import "math/bits"
+
+// Set is a bit set over 0..n-1.
+type Set []uint64
+
+// New returns an empty set for n elements.
+func New(n int) Set { return make(Set, (n+63)/64) }
+
+// Full returns a set holding 0..n-1.
+func Full(n int) Set {
+	s := New(n)
+	for i := range s {
+		s[i] = ^uint64(0)
+	}
+	if r := n % 64; r != 0 {
+		s[len(s)-1] = 1<<uint(r) - 1
+	}
+	return s
+}
+
+func (s Set) Add(i int)      { s[i>>6] |= 1 << uint(i&63) }
+func (s Set) Remove(i int)   { s[i>>6] &^= 1 << uint(i&63) }
+func (s Set) Has(i int) bool { return s[i>>6]&(1<<uint(i&63)) != 0 }
+func (s Set) Copy(t Set)     { copy(s, t) }
+func (s Set) Clone() Set     { return append(Set(nil), s...) }
+func (s Set) Clear()         { clear(s) }
+
+// And sets s = s ∩ t.
+func (s Set) And(t Set) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
+
+// Or sets s = s ∪ t and reports whether s changed.
+func (s Set) Or(t Set) bool {
+	ch := false
+	for i := range s {
+		n := s[i] | t[i]
+		ch = ch || n != s[i]
+		s[i] = n
+	}
+	return ch
+}
+
+// AndNot sets s = s \ t.
+func (s Set) AndNot(t Set) {
+	for i := range s {
+		s[i] &^= t[i]
+	}
+}
+
+// Equal reports whether s and t hold the same elements.
+func (s Set) Equal(t Set) bool {
+	for i := range s {
+		if s[i] != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Len counts the elements.
+func (s Set) Len() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}

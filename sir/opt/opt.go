@@ -1,0 +1,99 @@
+// Package opt is SIR's optimizer: one pass table, run in order on every
+// unit (kernels and lane tasks alike), in the manner of Go's SSA compile.go.
+// Each pass lives in its own file; every pass leaves a unit that passes
+// sir.Check (Options.Check verifies that after each pass, and the tests
+// always set it).
+//
+// Passes treat registers per SIR's rules: a register may be assigned more
+// than once, so facts about a register (its constant value, the register it
+// copies) are used globally only for single-assignment registers — whose
+// definition dominates every read, by definite assignment — and otherwise
+// only within the block that established them.
+package opt
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Options configure Run.
+type Options struct {
+	// Dump, when set, is called with the pass name and the unit after every
+	// pass (and with "start" before the first), e.g. to print it.
+	Dump func(pass string, u *sir.Unit)
+	// Check runs sir.Check after every pass and stops at the first failure.
+	Check bool
+	// Skip names passes not to run.
+	Skip map[string]bool
+}
+
+type pass struct {
+	name string
+	fn   func(u *sir.Unit)
+}
+
+// passes is the pipeline, in order.
+var passes = [...]pass{
+	{"cfg", cleanupCFG},    // thread jumps, merge straight-line blocks, drop unreachable ones
+	{"fold", fold},         // constant folding and algebraic simplification (sir.Eval semantics)
+	{"copyprop", copyprop}, // reads of copies read the source
+	{"late fold", fold},    // constants exposed by copy propagation
+	{"deadcode", deadcode}, // unused pure instructions, unreachable blocks
+	{"coalesce", coalesce}, // adjacent constant/extract stores merged, overwritten stores removed
+	{"late deadcode", deadcode},
+	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind
+}
+
+// Passes lists the pass names in order.
+func Passes() []string {
+	names := make([]string, len(passes))
+	for i, p := range passes {
+		names[i] = p.name
+	}
+	return names
+}
+
+// Run optimizes u in place.
+func Run(u *sir.Unit, o Options) error {
+	if o.Dump != nil {
+		o.Dump("start", u)
+	}
+	for _, p := range passes {
+		if o.Skip[p.name] {
+			continue
+		}
+		p.fn(u)
+		if o.Dump != nil {
+			o.Dump(p.name, u)
+		}
+		if o.Check {
+			if err := sir.Check(u); err != nil {
+				return fmt.Errorf("opt: after pass %s: %w", p.name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// RunPass runs the named pass alone (for tests and tools).
+func RunPass(u *sir.Unit, name string) error {
+	for _, p := range passes {
+		if p.name == name {
+			p.fn(u)
+			return nil
+		}
+	}
+	return fmt.Errorf("opt: no pass %q", name)
+}
+
+// DumpTo returns an Options.Dump that prints the unit after every pass to
+// w, each under a "## <unit> after <pass>" line (what `weft plan --dump`
+// shows).
+func DumpTo(w io.Writer) func(pass string, u *sir.Unit) {
+	return func(pass string, u *sir.Unit) {
+		fmt.Fprintf(w, "## %s after %s\n", u.Name, pass)
+		sir.Fprint(w, u)
+	}
+}

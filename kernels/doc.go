@@ -1,0 +1,50 @@
+// Package kernels lowers an elaborated design and its comb schedule (slt)
+// to SIR units over a state layout (statelayout): the sequential kernels
+// every backend runs and every partitioned kernel is checked against.
+//
+// # Units
+//
+//   - Settle: every comb item in slt's sequential order. A loop node runs
+//     its items, compares the bytes holding its feedback bits with their
+//     values before the pass, and repeats until a pass changes nothing, at
+//     most Loop.MaxIter passes; then it stores the loop index in the diag
+//     word and returns sir.StatusNoSettle (Program.Error names the signals).
+//   - Event: every trigger group whose trigger byte(s) are set evaluates
+//     (reads pre-edge state; non-blocking targets go to staging; blocking
+//     assignments to locals act at once), then every fired group applies
+//     (publishes its staged bits). Event(e) (EventKernel.Unit) does the
+//     same for the groups one event fires, without checking trigger bytes;
+//     Fused(e) is Event(e) followed by Settle in one unit.
+//   - Initial: the initial processes, once, before the first settle.
+//
+// Non-blocking targets: slt's Staged bits have a staging copy (same
+// encoding as the home); evaluate first copies the staged bits home →
+// staging, so bits a conditional assignment leaves alone publish
+// unchanged, and apply copies them back. Dynamically indexed memories
+// (slt Sparse) use one slot per assignment site instead of a whole copy:
+// the site stores (valid, element index, value) and apply replays the
+// slots in program order; a sparse memory written inside a procedural loop
+// falls back to a whole staging copy.
+//
+// # Values
+//
+// Values of at most 64 bits live in one register; wider ones are word
+// tuples (sir's wide idioms: carry chains, schoolbook multiply, restoring
+// division loop, funnel shifts, barrel word shifts). Process-local scalar
+// variables live in registers for one activation (loaded at the start,
+// stored back at the end); function arguments, results and locals are
+// registers of the inlined call (zeroed: automatic lifetime), function
+// arrays a scratch object. Functions and tasks are inlined at every call;
+// a recursive function called at run time is a build error.
+//
+// # Status
+//
+// $finish/$stop/$fatal record their event and the first such status; the
+// unit completes (apply and settle included) and returns it. A procedural
+// loop reaching its bound returns sir.StatusLoopLimit at once (diag word =
+// Program.LoopSites index). Runtime events go to the ring in program
+// order; Program.Formats describes each event site and Program.Message
+// formats a record. $readmemh/$readmemb in initial processes are not
+// lowered: Program.Readmems lists them for the simulator to perform after
+// Layout.Init and before Initial.
+package kernels

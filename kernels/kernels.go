@@ -1,0 +1,468 @@
+package kernels
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/slt"
+	"github.com/weft-hdl/weft/statelayout"
+)
+
+// process lowers one activation of a process body (or comb item).
+// Process-local scalar variables live in registers during the activation:
+// loaded from their homes at the start, stored back at the end (they are
+// static: a latch-like local keeps its value between activations).
+func (u *ub) process(body design.Stmt, inst *design.Instance) {
+	b := u.b
+	locals := blockLocals(body)
+	for _, h := range locals {
+		m := u.memOf(h)
+		v := u.loadElem(m.addr(0, sir.NoReg), h.Width, m.es)
+		u.vars[h] = u.newVar(h.Width, &v)
+	}
+	if inst != nil {
+		u.scope = inst.Path
+	}
+	end := b.NewBlock()
+	u.ret = end
+	u.stmt(body)
+	b.Jump(end)
+	b.SetBlock(end)
+	for _, h := range locals {
+		m := u.memOf(h)
+		u.storeElem(m.addr(0, sir.NoReg), u.vars[h].value(), m.es)
+		delete(u.vars, h)
+	}
+}
+
+// blockLocals lists the process-local non-array homes s touches, by ID.
+func blockLocals(s design.Stmt) []*design.Home {
+	seen := map[*design.Home]bool{}
+	add := func(h *design.Home) {
+		if h.Kind == design.KindBlockLocal && !h.IsArray() {
+			seen[h] = true
+		}
+	}
+	stmtExprs(s, func(e design.Expr) {
+		switch e := e.(type) {
+		case *design.HomeRef:
+			add(e.Home)
+		case *design.ElemRef:
+			add(e.Home)
+		}
+	})
+	design.WalkStmt(s, func(st design.Stmt) bool {
+		if blk, ok := st.(*design.Block); ok {
+			for _, h := range blk.Locals {
+				add(h)
+			}
+		}
+		return true
+	})
+	out := make([]*design.Home, 0, len(seen))
+	for h := range seen {
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// stmtExprs calls fn for every expression (and sub-expression) held by s
+// and the statements nested in it. Function bodies are not entered.
+func stmtExprs(s design.Stmt, fn func(design.Expr)) {
+	design.WalkStmt(s, func(st design.Stmt) bool {
+		switch st := st.(type) {
+		case *design.Assign:
+			walkExpr(st.LHS, fn)
+			walkExpr(st.RHS, fn)
+		case *design.If:
+			walkExpr(st.Cond, fn)
+		case *design.Case:
+			walkExpr(st.Subject, fn)
+			for _, it := range st.Items {
+				for _, l := range it.Labels {
+					walkExpr(l.Value, fn)
+					walkExpr(l.Hi, fn)
+				}
+			}
+		case *design.Loop:
+			walkExpr(st.Cond, fn)
+		case *design.SysTask:
+			for _, a := range st.Args {
+				walkExpr(a, fn)
+			}
+		case *design.TaskCall:
+			for _, a := range st.Args {
+				walkExpr(a, fn)
+			}
+			for _, o := range st.Outs {
+				if o != nil {
+					walkExpr(o, fn)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// ---- settle ----
+
+// settle lowers every comb node in the schedule's order.
+func (u *ub) settle() {
+	u.mode = modeComb
+	for _, n := range u.c.s.Nodes {
+		if n.Loop == nil {
+			u.process(n.Items[0].Body, n.Items[0].Proc.Inst)
+			continue
+		}
+		u.loopNode(n.Loop)
+	}
+}
+
+// span is a byte range of one object.
+type span struct {
+	id     sir.HomeID
+	off, n int
+}
+
+// loopSpans are the bytes holding a loop's feedback bits, merged per home.
+func (u *ub) loopSpans(l *slt.Loop) []span {
+	byHome := map[*design.Home][]span{}
+	var homes []*design.Home
+	for _, a := range l.Signals {
+		m := u.memOf(a.Home)
+		s := span{id: m.id}
+		if a.Dynamic {
+			s.off, s.n = 0, m.es*m.elems
+		} else {
+			s.off = a.ElemLo*m.es + a.Lo/8
+			s.n = a.ElemHi*m.es + a.Hi/8 + 1 - s.off
+		}
+		if _, ok := byHome[a.Home]; !ok {
+			homes = append(homes, a.Home)
+		}
+		byHome[a.Home] = append(byHome[a.Home], s)
+	}
+	var out []span
+	for _, h := range homes {
+		ss := byHome[h]
+		sort.Slice(ss, func(i, j int) bool { return ss[i].off < ss[j].off })
+		m := ss[:1]
+		for _, s := range ss[1:] {
+			t := &m[len(m)-1]
+			if s.off <= t.off+t.n {
+				t.n = max(t.n, s.off+s.n-t.off)
+				continue
+			}
+			m = append(m, s)
+		}
+		out = append(out, m...)
+	}
+	return out
+}
+
+// loopNode iterates a comb loop until its feedback bytes stop changing, at
+// most MaxIter passes; otherwise it returns sir.StatusNoSettle with the
+// loop index in the diag word.
+func (u *ub) loopNode(l *slt.Loop) {
+	b := u.b
+	spans := u.loopSpans(l)
+	iter := b.Reg(32)
+	b.ConstTo(iter, 0)
+	head, more, fail, exit := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Jump(head)
+	b.SetBlock(head)
+	type snap struct {
+		regs    []sir.Reg
+		scratch *statelayout.Object
+	}
+	snaps := make([]snap, len(spans))
+	for i, s := range spans {
+		if s.n <= 64 {
+			for off := 0; off < s.n; {
+				sz := chunk(s.n - off)
+				snaps[i].regs = append(snaps[i].regs, b.Load(8*sz, sz, sir.Addr{Home: s.id, Offset: s.off + off}))
+				off += sz
+			}
+			continue
+		}
+		key := [2]int{l.Index, i}
+		o := u.c.snap[key]
+		if o == nil {
+			o = u.c.sp.AddScratch(fmt.Sprintf("$loop%d.snap%d", l.Index, i), 8, (s.n+7)/8)
+			u.c.snap[key] = o
+		}
+		snaps[i].scratch = o
+		u.copyToScratch(s, o.ID)
+	}
+	for _, it := range l.Items {
+		u.process(it.Body, it.Proc.Inst)
+	}
+	changed := b.Const(1, 0)
+	for i, s := range spans {
+		if snaps[i].scratch != nil {
+			changed = b.Or(changed, u.diffBytes(s.id, s.off, snaps[i].scratch.ID, 0, s.n))
+			continue
+		}
+		k := 0
+		for off := 0; off < s.n; {
+			sz := chunk(s.n - off)
+			now := b.Load(8*sz, sz, sir.Addr{Home: s.id, Offset: s.off + off})
+			changed = b.Or(changed, b.Ne(now, snaps[i].regs[k]))
+			k++
+			off += sz
+		}
+	}
+	b.Branch(changed, more, exit)
+	b.SetBlock(more)
+	b.OpTo(iter, sir.OpAdd, iter, b.Const(32, 1), sir.NoReg)
+	b.Branch(b.ULt(iter, b.Const(32, uint64(l.MaxIter))), head, fail)
+	b.SetBlock(fail)
+	u.failWith(sir.StatusNoSettle, l.Index)
+	b.Jump(exit) // unreachable
+	b.SetBlock(exit)
+}
+
+func chunk(n int) int {
+	sz := 8
+	for sz > n {
+		sz /= 2
+	}
+	return sz
+}
+
+// copyToScratch copies a span into a scratch object (from offset 0).
+func (u *ub) copyToScratch(s span, to sir.HomeID) {
+	b := u.b
+	words := s.n / 8
+	if words > 0 {
+		u.countedLoop(words, func(i sir.Reg) {
+			r := b.Load(64, 8, sir.Addr{Home: s.id, Offset: s.off, Index: i, Stride: 8, Count: words})
+			b.Store(8, sir.Addr{Home: to, Index: i, Stride: 8, Count: words}, r)
+		})
+	}
+	for off := 8 * words; off < s.n; {
+		sz := chunk(s.n - off)
+		r := b.Load(8*sz, sz, sir.Addr{Home: s.id, Offset: s.off + off})
+		b.Store(sz, sir.Addr{Home: to, Offset: off}, r)
+		off += sz
+	}
+}
+
+// ---- trigger groups ----
+
+// groupCtx is the state of one group's evaluation in a unit.
+type groupCtx struct {
+	index int
+	sites []*site
+}
+
+// site is one non-blocking write to a sparse target: evaluate fills its
+// slot (valid flag, element index, value or mask+value), apply replays it.
+//
+// Slot layout: +0 u8 valid; +8 u64 element index (>= elems: out of
+// range); +16 value words (static bit window) or mask words then value
+// words (dynamic window), 8 bytes each.
+type site struct {
+	slot  *statelayout.Object
+	mem   memRef
+	dyn   bool
+	lo, n int
+}
+
+func (u *ub) siteWrite(l *loc, v value) {
+	b := u.b
+	g := u.grp
+	key := [2]int{g.index, len(g.sites)}
+	st := &site{mem: l.mem, dyn: l.dyn, lo: l.lo, n: l.n}
+	nw := nwords(l.W)
+	size := 16 + 8*nwords(max(l.n, 1))
+	if l.dyn {
+		size = 16 + 16*nw
+	}
+	o := u.c.slots[key]
+	if o == nil || o.Size() < size {
+		if o != nil {
+			u.c.fail("non-blocking write site %d of group %d differs between kernels", key[1], key[0])
+		}
+		o = u.c.sp.AddScratch(fmt.Sprintf("$nba.g%d.s%d", key[0], key[1]), 8, size/8)
+		u.c.slots[key] = o
+	}
+	st.slot = o
+	g.sites = append(g.sites, st)
+	id := o.ID
+	b.Store(1, sir.Addr{Home: id}, b.Const(8, 1))
+	var idx sir.Reg
+	if l.idx != sir.NoReg {
+		idx = b.ZExt(64, l.idx)
+	} else {
+		idx = b.Const(64, uint64(l.elem))
+	}
+	b.Store(8, sir.Addr{Home: id, Offset: 8}, idx)
+	if l.dyn {
+		vs := u.bitwise(sir.OpAnd, u.shift(sir.OpShl, u.resize(v, l.W), u.single(l.off)), l.mask)
+		for i, r := range l.mask.w {
+			b.Store(8, sir.Addr{Home: id, Offset: 16 + 8*i}, r)
+		}
+		for i, r := range vs.w {
+			b.Store(8, sir.Addr{Home: id, Offset: 16 + 8*nw + 8*i}, r)
+		}
+		return
+	}
+	for i, r := range u.resize(v, l.n).w {
+		b.Store(8, sir.Addr{Home: id, Offset: 16 + 8*i}, r)
+	}
+}
+
+// applySite replays one site.
+func (u *ub) applySite(s *site) {
+	b := u.b
+	id := s.slot.ID
+	valid := b.Load(8, 1, sir.Addr{Home: id})
+	u.branch(b.Ne(valid, b.Const(8, 0)), func() {
+		b.Store(1, sir.Addr{Home: id}, b.Const(8, 0))
+		idx := b.Load(64, 8, sir.Addr{Home: id, Offset: 8})
+		a := s.mem.addr(0, idx)
+		W := s.mem.width
+		load := func(off, width int) value {
+			v := value{w: make([]sir.Reg, nwords(width)), width: width}
+			for i := range v.w {
+				v.w[i] = b.Load(wordWidth(width, i), 8, sir.Addr{Home: id, Offset: off + 8*i})
+			}
+			return v
+		}
+		if s.dyn {
+			nw := nwords(W)
+			mask := load(16, W)
+			val := load(16+8*nw, W)
+			old := u.loadElem(a, W, s.mem.es)
+			u.storeElem(a, u.bitwise(sir.OpOr, u.bitwise(sir.OpAnd, old, u.not(mask)), val), s.mem.es)
+			return
+		}
+		v := load(16, s.n)
+		if s.lo == 0 && s.n == W {
+			u.storeElem(a, v, s.mem.es)
+		} else {
+			u.storeField(a, s.lo, v)
+		}
+	}, nil)
+}
+
+// wholeStaged lists the homes of group gi staged as a whole (sparse targets
+// written inside a loop).
+func (u *ub) wholeStaged(g *slt.FFGroup) []*design.Home {
+	var out []*design.Home
+	seen := map[*design.Home]bool{}
+	for _, a := range g.Sparse {
+		if !seen[a.Home] && u.c.sp.Staging(a.Home) != nil && !u.c.sparse[g.Index][a.Home] {
+			seen[a.Home] = true
+			out = append(out, a.Home)
+		}
+	}
+	return out
+}
+
+// event lowers evaluate + apply of trigger groups: the given groups
+// unconditionally, or (groups == nil) every group guarded by its trigger
+// bytes.
+func (u *ub) event(groups []int) {
+	b := u.b
+	s := u.c.s
+	generic := groups == nil
+	if generic {
+		groups = make([]int, len(s.FF))
+		for i := range groups {
+			groups[i] = i
+		}
+	}
+	fired := map[int]sir.Reg{}
+	if generic {
+		for _, gi := range groups {
+			var f sir.Reg
+			for _, ev := range u.c.sp.Events {
+				if !containsInt(ev.Groups, gi) {
+					continue
+				}
+				t := b.Load(8, 1, sir.Addr{Home: u.c.sp.Triggers().ID, Offset: ev.Index})
+				nz := b.Ne(t, b.Const(8, 0))
+				if f == sir.NoReg {
+					f = nz
+				} else {
+					f = b.Or(f, nz)
+				}
+			}
+			if f == sir.NoReg {
+				f = b.Const(1, 0)
+			}
+			fired[gi] = f
+		}
+	}
+	guard := func(gi int, body func()) {
+		if generic {
+			u.branch(fired[gi], body, nil)
+		} else {
+			body()
+		}
+	}
+	ctxs := map[int]*groupCtx{}
+	u.mode = modeEval
+	for _, gi := range groups {
+		g := s.FF[gi]
+		ctx := &groupCtx{index: gi}
+		ctxs[gi] = ctx
+		guard(gi, func() {
+			for _, a := range g.Staged {
+				u.copyAccess(a, sir.HomeID(a.Home.ID), u.c.sp.Staging(a.Home).ID)
+			}
+			for _, h := range u.wholeStaged(g) {
+				m := u.memOf(h)
+				u.copyBytes(m.id, u.c.sp.Staging(h).ID, 0, m.es*m.elems)
+			}
+			u.grp = ctx
+			for _, fp := range g.Evaluate {
+				u.process(fp.Proc.Body, fp.Proc.Inst)
+			}
+			u.grp = nil
+		})
+	}
+	u.mode = modeComb
+	for _, gi := range groups {
+		g := s.FF[gi]
+		ctx := ctxs[gi]
+		guard(gi, func() {
+			for _, a := range g.Staged {
+				u.copyAccess(a, u.c.sp.Staging(a.Home).ID, sir.HomeID(a.Home.ID))
+			}
+			for _, h := range u.wholeStaged(g) {
+				m := u.memOf(h)
+				u.copyBytes(u.c.sp.Staging(h).ID, m.id, 0, m.es*m.elems)
+			}
+			for _, st := range ctx.sites {
+				u.applySite(st)
+			}
+		})
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- initial ----
+
+// initial lowers the initial processes in order ($readmemh calls are
+// recorded in Program.Readmems, not executed).
+func (u *ub) initial() {
+	u.mode = modeInitial
+	for _, p := range u.c.d.Initial {
+		u.process(p.Body, p.Inst)
+	}
+	u.mode = modeComb
+}

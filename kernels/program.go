@@ -1,0 +1,370 @@
+package kernels
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/sir/opt"
+	"github.com/weft-hdl/weft/slt"
+	"github.com/weft-hdl/weft/statelayout"
+)
+
+// Program is a design lowered to SIR kernels over a state layout: what a
+// simulator (and the native backend) consumes.
+type Program struct {
+	Design   *design.Design
+	Schedule *slt.Schedule
+	// Layout places every object the units address; StateSize is its size.
+	Layout    *statelayout.Layout
+	StateSize int
+
+	// Settle evaluates every comb item in the schedule's order, iterating
+	// loop nodes to a fixpoint (sir.StatusNoSettle when one does not
+	// settle within its bound).
+	Settle *sir.Unit
+	// Event evaluates every trigger group whose trigger byte(s) are set,
+	// then applies them all. It works for any combination of fired events.
+	Event *sir.Unit
+	// Events has one kernel per trigger event (Layout.Space().Events, same
+	// order): usable when that event is the only one that fired.
+	Events []*EventKernel
+	// Initial runs the initial processes once (nil when there are none):
+	// after Layout.Init and Readmems, before the first Settle.
+	Initial *sir.Unit
+
+	// Formats are the runtime-event sites: an event's Format field indexes
+	// this table (see Message).
+	Formats []Format
+	// Readmems are the $readmemh/$readmemb calls of initial processes, in
+	// order: the simulator performs them after Layout.Init, before Initial.
+	Readmems []Readmem
+	// Loops are the comb loop nodes (Schedule.Loops): after
+	// sir.StatusNoSettle, the u32 at Layout.Sys()+statelayout.SysDiag is
+	// the index of the loop that did not settle.
+	Loops []*slt.Loop
+	// LoopSites are the procedural loops elaboration kept (design.Loop):
+	// after sir.StatusLoopLimit, the diag word indexes this table.
+	LoopSites []LoopSite
+	// Warnings are lowering notes (constructs approximated).
+	Warnings []string
+}
+
+// EventKernel is the specialised kernel of one trigger event.
+type EventKernel struct {
+	Event *statelayout.Event
+	// Groups are the trigger groups the event fires (Schedule.FF indexes):
+	// evaluated unconditionally, then applied.
+	Groups []int
+	// Unit is evaluate + apply of Groups; Fused is Unit followed by Settle.
+	Unit, Fused *sir.Unit
+}
+
+// Format is one runtime-event site: a system task and its format string.
+type Format struct {
+	Kind design.SysTaskKind
+	// Text is the format string; HasFormat is false when the task had no
+	// leading string literal (every argument is printed in its default
+	// format, as $display(a, b) does).
+	Text      string
+	HasFormat bool
+	// Scope is the hierarchical name of the instance (for %m).
+	Scope string
+	Pos   design.Pos
+}
+
+// Readmem is one $readmemh / $readmemb to perform at time zero.
+type Readmem struct {
+	File string // resolved against the source file that names it
+	Home *design.Home
+	Hex  bool
+	// Start and End are the optional address arguments as written indexes
+	// (-1 when absent).
+	Start, End int
+	Pos        design.Pos
+}
+
+// LoopSite is a procedural loop kept by elaboration.
+type LoopSite struct {
+	Pos     design.Pos
+	MaxIter int
+}
+
+// Options configure Build.
+type Options struct {
+	// Slt configures the comb analysis.
+	Slt slt.Options
+	// RingCap is the runtime-event ring's record space in bytes (0: the
+	// statelayout default).
+	RingCap int
+	// NoOpt skips sir/opt (the units are still checked).
+	NoOpt bool
+	// OptDump, when set, sees every unit after every optimizer pass.
+	OptDump func(pass string, u *sir.Unit)
+	// MaxInline bounds nested function inlining (0: 64).
+	MaxInline int
+}
+
+// Build analyzes d (slt), lowers it to SIR units, optimizes and checks
+// them, and places the state.
+func Build(d *design.Design, opts Options) (*Program, error) {
+	if d == nil {
+		return nil, fmt.Errorf("kernels: nil design")
+	}
+	s, err := slt.Analyze(d, opts.Slt)
+	if err != nil {
+		return nil, err
+	}
+	return BuildSchedule(d, s, opts)
+}
+
+// BuildSchedule is Build with an existing schedule of d.
+func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, error) {
+	if opts.MaxInline <= 0 {
+		opts.MaxInline = 64
+	}
+	c := &compiler{d: d, s: s, opts: opts, formatOf: map[*design.SysTask]int{},
+		loopSiteOf: map[*design.Loop]int{}, funcScratch: map[*design.Home]*statelayout.Object{},
+		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}}
+	c.sparse = make([]map[*design.Home]bool, len(s.FF))
+	extra := c.scanSparse()
+	sp, err := statelayout.NewSpace(d, s, statelayout.Options{RingCap: opts.RingCap, Stage: extra})
+	if err != nil {
+		return nil, err
+	}
+	c.sp = sp
+	p := &Program{Design: d, Schedule: s, Loops: s.Loops}
+	c.p = p
+
+	if p.Initial, err = c.unit("initial", func(u *ub) { u.initial() }); err != nil {
+		return nil, err
+	}
+	if len(d.Initial) == 0 {
+		p.Initial = nil
+	}
+	if p.Settle, err = c.unit("settle", func(u *ub) { u.settle() }); err != nil {
+		return nil, err
+	}
+	if p.Event, err = c.unit("event", func(u *ub) { u.event(nil) }); err != nil {
+		return nil, err
+	}
+	for _, ev := range sp.Events {
+		ek := &EventKernel{Event: ev, Groups: ev.Groups}
+		name := fmt.Sprintf("event %s", ev)
+		if ek.Unit, err = c.unit(name, func(u *ub) { u.event(ev.Groups) }); err != nil {
+			return nil, err
+		}
+		if ek.Fused, err = c.unit("fused "+ev.String(), func(u *ub) { u.event(ev.Groups); u.settle() }); err != nil {
+			return nil, err
+		}
+		p.Events = append(p.Events, ek)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	p.Layout = statelayout.Packed(sp)
+	p.StateSize = p.Layout.StateSize()
+	for _, u := range p.Units() {
+		if !opts.NoOpt {
+			if err := opt.Run(u, opt.Options{Dump: opts.OptDump}); err != nil {
+				return nil, fmt.Errorf("kernels: %s: %w", u.Name, err)
+			}
+		}
+		if err := sir.Check(u); err != nil {
+			return nil, fmt.Errorf("kernels: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// Units lists every unit: Initial (when present), Settle, Event, then
+// each event kernel's Unit and Fused.
+func (p *Program) Units() []*sir.Unit {
+	var us []*sir.Unit
+	if p.Initial != nil {
+		us = append(us, p.Initial)
+	}
+	us = append(us, p.Settle, p.Event)
+	for _, ek := range p.Events {
+		us = append(us, ek.Unit, ek.Fused)
+	}
+	return us
+}
+
+// Dump prints the layout, the format table and every unit.
+func (p *Program) Dump(w io.Writer) error {
+	if err := p.Layout.Dump(w); err != nil {
+		return err
+	}
+	for i, f := range p.Formats {
+		fmt.Fprintf(w, "format %d: %s %q (%s)\n", i, f.Kind, f.Text, f.Pos)
+	}
+	for _, r := range p.Readmems {
+		fmt.Fprintf(w, "readmem %s %q hex=%v [%d:%d]\n", r.Home.Path, r.File, r.Hex, r.Start, r.End)
+	}
+	for _, u := range p.Units() {
+		if err := sir.Fprint(w, u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Error describes a unit's non-OK status as an error (nil for StatusOK):
+// it names the comb loop that did not settle or the procedural loop that
+// reached its bound, reading the diag word from state.
+func (p *Program) Error(st sir.Status, state []byte) error {
+	if st == sir.StatusOK {
+		return nil
+	}
+	diag := -1
+	if off := p.Layout.Sys() + statelayout.SysDiag; off+4 <= len(state) {
+		diag = int(uint32(state[off]) | uint32(state[off+1])<<8 | uint32(state[off+2])<<16 | uint32(state[off+3])<<24)
+	}
+	switch st {
+	case sir.StatusNoSettle:
+		if diag >= 0 && diag < len(p.Loops) {
+			l := p.Loops[diag]
+			return fmt.Errorf("%s: %w", l.Pos, l.Error(l.MaxIter))
+		}
+	case sir.StatusLoopLimit:
+		if diag >= 0 && diag < len(p.LoopSites) {
+			ls := p.LoopSites[diag]
+			return fmt.Errorf("%s: loop exceeded %d iterations", ls.Pos, ls.MaxIter)
+		}
+	}
+	return fmt.Errorf("kernel status %s", st)
+}
+
+// compiler holds what is shared by every unit of one program.
+type compiler struct {
+	d    *design.Design
+	s    *slt.Schedule
+	sp   *statelayout.Space
+	opts Options
+	p    *Program
+	err  error
+
+	formatOf    map[*design.SysTask]int
+	loopSiteOf  map[*design.Loop]int
+	funcScratch map[*design.Home]*statelayout.Object
+	// sparse[g] are group g's homes whose non-blocking writes go through
+	// per-site slots (slt Sparse homes without a staging copy).
+	sparse      []map[*design.Home]bool
+	slots       map[[2]int]*statelayout.Object // (group, site ordinal) → slot
+	snap        map[[2]int]*statelayout.Object // (loop, span) → snapshot scratch
+	readmemSeen map[*design.SysTask]bool
+}
+
+func (c *compiler) fail(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("kernels: "+format, args...)
+	}
+}
+
+func (c *compiler) warn(format string, args ...any) {
+	c.p.Warnings = append(c.p.Warnings, fmt.Sprintf(format, args...))
+}
+
+// unit builds one unit with body and ends it with the status dispatch.
+func (c *compiler) unit(name string, body func(u *ub)) (*sir.Unit, error) {
+	u := newUB(c, name)
+	body(u)
+	u.end()
+	if c.err != nil {
+		return nil, c.err
+	}
+	if err := sir.Check(u.b.U); err != nil {
+		return nil, fmt.Errorf("kernels: lowering produced an invalid unit: %w", err)
+	}
+	return u.b.U, nil
+}
+
+// scanSparse decides how each group's dynamically indexed non-blocking
+// targets (slt Sparse) are staged: per-site slots, or a whole staging copy
+// when some write to the home sits inside a procedural loop (a site could
+// run many times). It returns the homes needing a staging copy.
+func (c *compiler) scanSparse() []*design.Home {
+	var extra []*design.Home
+	seen := map[*design.Home]bool{}
+	for gi, g := range c.s.FF {
+		sp := map[*design.Home]bool{}
+		for _, a := range g.Sparse {
+			sp[a.Home] = true
+		}
+		looped := map[*design.Home]bool{}
+		for _, fp := range g.Evaluate {
+			scanLoopNBA(fp.Proc.Body, 0, sp, looped, map[*design.Function]bool{})
+		}
+		for h := range sp {
+			if looped[h] {
+				delete(sp, h)
+				if !seen[h] {
+					seen[h] = true
+					extra = append(extra, h)
+				}
+			}
+		}
+		c.sparse[gi] = sp
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i].ID < extra[j].ID })
+	return extra
+}
+
+// scanLoopNBA marks the homes of sp written by a non-blocking assignment
+// inside a loop (depth > 0), looking into called tasks.
+func scanLoopNBA(s design.Stmt, depth int, sp, looped map[*design.Home]bool, visiting map[*design.Function]bool) {
+	switch s := s.(type) {
+	case nil:
+	case *design.Block:
+		if s == nil {
+			return
+		}
+		for _, st := range s.Stmts {
+			scanLoopNBA(st, depth, sp, looped, visiting)
+		}
+	case *design.Assign:
+		if s.NonBlocking && depth > 0 {
+			for _, h := range lvalueHomes(s.LHS, nil) {
+				if sp[h] {
+					looped[h] = true
+				}
+			}
+		}
+	case *design.If:
+		scanLoopNBA(s.Then, depth, sp, looped, visiting)
+		scanLoopNBA(s.Else, depth, sp, looped, visiting)
+	case *design.Case:
+		for _, it := range s.Items {
+			scanLoopNBA(it.Body, depth, sp, looped, visiting)
+		}
+		scanLoopNBA(s.Default, depth, sp, looped, visiting)
+	case *design.Loop:
+		scanLoopNBA(s.Body, depth+1, sp, looped, visiting)
+		scanLoopNBA(s.Step, depth+1, sp, looped, visiting)
+	case *design.TaskCall:
+		if !visiting[s.Func] {
+			visiting[s.Func] = true
+			scanLoopNBA(s.Func.Body, depth, sp, looped, visiting)
+			delete(visiting, s.Func)
+		}
+	}
+}
+
+func lvalueHomes(lv design.Expr, out []*design.Home) []*design.Home {
+	switch e := lv.(type) {
+	case *design.HomeRef:
+		return append(out, e.Home)
+	case *design.ElemRef:
+		return append(out, e.Home)
+	case *design.Slice:
+		return lvalueHomes(e.X, out)
+	case *design.Concat:
+		for _, p := range e.Parts {
+			out = lvalueHomes(p, out)
+		}
+	}
+	return out
+}

@@ -1,0 +1,244 @@
+package kernels
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// refSim is an independent reference: design.Machine (the semantics
+// elaboration uses for constant evaluation) stepped the same way as the
+// driver — settle in slt's order, evaluate every fired process on a copy
+// of the pre-edge state, then apply what each copy changed.
+type refSim struct {
+	t    testing.TB
+	p    *Program
+	m    *design.Machine
+	out  strings.Builder
+	prev []byte
+	done bool
+}
+
+func newMachine() *design.Machine {
+	m := design.NewMachine()
+	m.MaxSteps = 1 << 62
+	return m
+}
+
+func newRefSim(t testing.TB, p *Program) *refSim {
+	r := &refSim{t: t, p: p, m: newMachine()}
+	for _, h := range p.Design.Homes {
+		for e := 0; e < h.Elems(); e++ {
+			r.m.Set(h, e, h.Init.Elem(e))
+		}
+	}
+	r.m.SysTask = r.sysTask
+	for _, ip := range p.Design.Initial {
+		if err := r.m.Run(ip.Body); err != nil {
+			t.Fatalf("ref initial: %v", err)
+		}
+	}
+	r.settle()
+	r.prev = make([]byte, len(p.Schedule.Triggers))
+	for i, tr := range p.Schedule.Triggers {
+		r.prev[i] = r.bit(tr.Home, tr.Elem, tr.Bit)
+	}
+	return r
+}
+
+func (r *refSim) sysTask(s *design.SysTask) error {
+	switch s.Kind {
+	case design.TaskReadmemh, design.TaskReadmemb:
+		return nil
+	}
+	var args []sir.Value
+	for _, a := range s.Args {
+		v, err := r.m.Eval(a)
+		if err != nil {
+			return err
+		}
+		t := a.Type()
+		val := sir.Value{Width: t.Width, Signed: t.Signed}
+		for i := 0; i < nwords(t.Width); i++ {
+			val.Words = append(val.Words, new(big.Int).Rsh(v, uint(64*i)).Uint64())
+		}
+		args = append(args, val)
+	}
+	switch s.Kind {
+	case design.TaskFinish, design.TaskStop, design.TaskFatal:
+		r.done = true
+		if s.Kind != design.TaskFatal {
+			return nil
+		}
+	}
+	r.out.WriteString(FormatArgs(s.Format, s.HasFormat, "", args))
+	if s.Kind != design.TaskWrite {
+		r.out.WriteByte('\n')
+	}
+	return nil
+}
+
+func (r *refSim) get(h *design.Home, e int) *big.Int {
+	v, err := r.m.Get(h, e)
+	if err != nil {
+		r.t.Fatalf("ref get %s: %v", h.Path, err)
+	}
+	return v
+}
+
+func (r *refSim) bit(h *design.Home, elem, bit int) byte {
+	return byte(r.get(h, elem).Bit(bit))
+}
+
+func (r *refSim) set(name string, v *big.Int) {
+	h, ok := r.p.Design.Lookup(name)
+	if !ok {
+		r.t.Fatalf("no signal %q", name)
+	}
+	r.m.Set(h, 0, design.Mask(v, h.Width))
+}
+
+func (r *refSim) settle() {
+	for _, n := range r.p.Schedule.Nodes {
+		if n.Loop == nil {
+			if err := r.m.Run(n.Items[0].Body); err != nil {
+				r.t.Fatalf("ref settle: %v", err)
+			}
+			continue
+		}
+		for pass := 0; ; pass++ {
+			if pass == n.Loop.MaxIter {
+				r.t.Fatalf("ref: loop did not settle")
+			}
+			before := r.snapshot(n.Loop.Homes)
+			for _, it := range n.Items {
+				if err := r.m.Run(it.Body); err != nil {
+					r.t.Fatalf("ref settle: %v", err)
+				}
+			}
+			if r.same(n.Loop.Homes, before) {
+				break
+			}
+		}
+	}
+}
+
+func (r *refSim) snapshot(hs []*design.Home) [][]*big.Int {
+	out := make([][]*big.Int, len(hs))
+	for i, h := range hs {
+		for e := 0; e < h.Elems(); e++ {
+			out[i] = append(out[i], r.get(h, e))
+		}
+	}
+	return out
+}
+
+func (r *refSim) same(hs []*design.Home, s [][]*big.Int) bool {
+	for i, h := range hs {
+		for e := 0; e < h.Elems(); e++ {
+			if r.get(h, e).Cmp(s[i][e]) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// clone copies the machine's store (values are immutable).
+func (r *refSim) clone() *design.Machine {
+	m := newMachine()
+	m.SysTask = r.sysTask
+	for _, h := range r.p.Design.Homes {
+		for e := 0; e < h.Elems(); e++ {
+			m.Set(h, e, r.get(h, e))
+		}
+	}
+	return m
+}
+
+func (r *refSim) step() {
+	settled := false
+	for round := 0; round < 100; round++ {
+		fired := map[int]bool{}
+		any := false
+		for _, ev := range r.p.Layout.Space().Events {
+			tr := ev.Trigger
+			cur := r.bit(tr.Home, tr.Elem, tr.Bit)
+			old := r.prev[ev.TriggerIndex]
+			if cur != old && (ev.Edge == design.AnyEdge || (ev.Edge == design.Posedge) == (cur == 1)) {
+				for _, g := range ev.Groups {
+					fired[g] = true
+				}
+				any = true
+			}
+		}
+		for i, tr := range r.p.Schedule.Triggers {
+			r.prev[i] = r.bit(tr.Home, tr.Elem, tr.Bit)
+		}
+		if !any {
+			if settled {
+				return
+			}
+			r.settle()
+			settled = true
+			continue
+		}
+		type change struct {
+			h *design.Home
+			e int
+			v *big.Int
+		}
+		var changes []change
+		main := r.m
+		for gi := range r.p.Schedule.FF {
+			if !fired[gi] {
+				continue
+			}
+			for _, fp := range r.p.Schedule.FF[gi].Evaluate {
+				c := r.clone()
+				r.m = c
+				if err := c.Run(fp.Proc.Body); err != nil {
+					r.t.Fatalf("ref evaluate: %v", err)
+				}
+				r.m = main
+				for _, h := range r.p.Design.Homes {
+					for e := 0; e < h.Elems(); e++ {
+						nv, _ := c.Get(h, e)
+						if nv.Cmp(r.get(h, e)) != 0 {
+							changes = append(changes, change{h, e, nv})
+						}
+					}
+				}
+			}
+		}
+		for _, ch := range changes {
+			r.m.Set(ch.h, ch.e, ch.v)
+		}
+		r.settle()
+		settled = true
+	}
+	r.t.Fatalf("ref: trigger bits keep changing")
+}
+
+// compareState checks every element of every home of the driver against
+// the reference.
+func compareState(t testing.TB, d *driver, r *refSim, when string) bool {
+	t.Helper()
+	bad := 0
+	for _, h := range d.p.Design.Homes {
+		for e := 0; e < h.Elems(); e++ {
+			got := d.lay.Get(d.state, h, e)
+			want := r.get(h, e)
+			if got.Cmp(want) != 0 {
+				if bad < 10 {
+					t.Errorf("%s: %s[%d] = %#x, reference %#x", when, h.Path, e, got, want)
+				}
+				bad++
+			}
+		}
+	}
+	return bad == 0
+}

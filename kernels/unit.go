@@ -1,0 +1,172 @@
+package kernels
+
+import (
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/statelayout"
+)
+
+// mode says how non-blocking assignments act.
+type mode int
+
+const (
+	modeComb    mode = iota // comb items: elab already made them blocking
+	modeEval                // trigger-group evaluate: NBAs write staging or slots
+	modeInitial             // initial processes: NBAs act at once
+)
+
+// ub builds one unit.
+type ub struct {
+	vb
+	c *compiler
+	// st is the pending status: the first $finish/$stop/$fatal code; the
+	// unit returns it after completing (see end).
+	st     sir.Reg
+	stUsed bool
+
+	vars  map[*design.Home]*regVar
+	loops []loopCtx
+	ret   sir.BlockID // where Return jumps (end of the function / process)
+	depth int         // inline depth
+	mode  mode
+	grp   *groupCtx
+	inFn  map[*design.Function]bool
+	scope string // instance path of the code being lowered (for %m)
+}
+
+// regVar is a variable kept in registers (process-local and function
+// homes that are not arrays).
+type regVar struct {
+	regs  []sir.Reg
+	width int
+}
+
+func (v *regVar) value() value { return value{w: v.regs, width: v.width} }
+
+type loopCtx struct{ brk, cont sir.BlockID }
+
+func newUB(c *compiler, name string) *ub {
+	b := sir.NewBuilder(name)
+	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}}
+	u.st = b.Const(32, 0)
+	return u
+}
+
+// newVar allocates registers for a width-bit variable initialised to init
+// (zero when init is nil).
+func (u *ub) newVar(width int, init *value) *regVar {
+	v := &regVar{regs: make([]sir.Reg, nwords(width)), width: width}
+	for i := range v.regs {
+		v.regs[i] = u.b.Reg(wordWidth(width, i))
+		if init != nil {
+			u.b.CopyTo(v.regs[i], init.w[i])
+		} else {
+			u.b.ConstTo(v.regs[i], 0)
+		}
+	}
+	return v
+}
+
+// setVar assigns x (of the variable's width) to v, safely when x shares
+// registers with v.
+func (u *ub) setVar(v *regVar, x value) {
+	in := map[sir.Reg]int{}
+	for i, r := range v.regs {
+		in[r] = i
+	}
+	clash := false
+	for i, r := range x.w {
+		if j, ok := in[r]; ok && j != i {
+			clash = true
+		}
+	}
+	if clash {
+		t := make([]sir.Reg, len(x.w))
+		for i, r := range x.w {
+			t[i] = u.b.Copy(r)
+		}
+		x = value{w: t, width: x.width}
+	}
+	for i, r := range v.regs {
+		if x.w[i] != r {
+			u.b.CopyTo(r, x.w[i])
+		}
+	}
+}
+
+// setStatus records a finishing status (the first one wins).
+func (u *ub) setStatus(s sir.Status) {
+	u.stUsed = true
+	b := u.b
+	isOK := b.Eq(u.st, b.Const(32, 0))
+	b.OpTo(u.st, sir.OpMux, isOK, b.Const(32, uint64(s)), u.st)
+}
+
+// fail stores diag in the system block and returns status s at once; the
+// builder continues in a fresh block.
+func (u *ub) failWith(s sir.Status, diag int) {
+	b := u.b
+	b.Store(4, sir.Addr{Home: u.c.sp.Sys().ID, Offset: statelayout.SysDiag}, b.Const(32, uint64(diag)))
+	b.Return(s)
+	b.SetBlock(b.NewBlock())
+}
+
+// end returns the pending status.
+func (u *ub) end() {
+	b := u.b
+	if !u.stUsed {
+		b.Return(sir.StatusOK)
+		return
+	}
+	for _, s := range []sir.Status{sir.StatusFinish, sir.StatusStop, sir.StatusFatal} {
+		yes, no := b.NewBlock(), b.NewBlock()
+		b.Branch(b.Eq(u.st, b.Const(32, uint64(s))), yes, no)
+		b.SetBlock(yes)
+		b.Return(s)
+		b.SetBlock(no)
+	}
+	b.Return(sir.StatusOK)
+}
+
+// branch emits if cond { then() } else { els() } and continues after.
+func (u *ub) branch(cond sir.Reg, then, els func()) {
+	b := u.b
+	tb, eb, jb := b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Branch(cond, tb, eb)
+	b.SetBlock(tb)
+	if then != nil {
+		then()
+	}
+	b.Jump(jb)
+	b.SetBlock(eb)
+	if els != nil {
+		els()
+	}
+	b.Jump(jb)
+	b.SetBlock(jb)
+}
+
+// jumpAway ends the current block with a jump and continues in a fresh
+// (unreachable) block.
+func (u *ub) jumpAway(to sir.BlockID) {
+	u.b.Jump(to)
+	u.b.SetBlock(u.b.NewBlock())
+}
+
+// countedLoop emits for i := 0; i < n; i++ { body(i) } with a 64-bit
+// counter register.
+func (u *ub) countedLoop(n int, body func(i sir.Reg)) {
+	if n <= 0 {
+		return
+	}
+	b := u.b
+	i := b.Reg(64)
+	b.ConstTo(i, 0)
+	head, exit := b.NewBlock(), b.NewBlock()
+	b.Jump(head)
+	b.SetBlock(head)
+	body(i)
+	b.OpTo(i, sir.OpAdd, i, b.Const(64, 1), sir.NoReg)
+	b.Branch(b.ULt(i, b.Const(64, uint64(n))), head, exit)
+	b.SetBlock(exit)
+}

@@ -1,0 +1,259 @@
+package statelayout
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/slt"
+)
+
+// Kind says what a storage object holds.
+type Kind uint8
+
+const (
+	KindHome     Kind = iota // a design home
+	KindStaging              // the staging copy of a design home (non-blocking targets)
+	KindTriggers             // one byte per trigger event
+	KindPrev                 // one byte per trigger bit: its previous value
+	KindSys                  // diagnostics, $random state, $time
+	KindScratch              // kernel scratch (NBA queue slots, function-local arrays)
+	KindRing                 // the runtime-event ring
+)
+
+func (k Kind) String() string {
+	return [...]string{"home", "staging", "triggers", "prev", "sys", "scratch", "ring"}[k]
+}
+
+// System block fields (byte offsets inside the KindSys object).
+const (
+	SysDiag   = 0  // u32: detail of the last error status (loop index or loop site)
+	SysRandom = 4  // u32: $random / $urandom generator state
+	SysTime   = 8  // u64: simulation time for $time
+	SysSize   = 16 // bytes
+)
+
+// DefaultRingCap is the record space of the event ring when Options.RingCap
+// is 0.
+const DefaultRingCap = 64 << 10
+
+// Object is one storage object: Elems elements of ElemSize bytes.
+type Object struct {
+	ID   sir.HomeID
+	Kind Kind
+	Name string
+	// Home is the design home of a KindHome or KindStaging object.
+	Home            *design.Home
+	ElemSize, Elems int
+	// Align is the required alignment of the object's offset.
+	Align int
+}
+
+// Size is the object's size in bytes.
+func (o *Object) Size() int { return o.ElemSize * o.Elems }
+
+// ElemSize is the bytes one element of a width-bit value takes: 1, 2, 4 or
+// 8 up to 64 bits, then whole 64-bit words.
+func ElemSize(width int) int {
+	switch {
+	case width <= 8:
+		return 1
+	case width <= 16:
+		return 2
+	case width <= 32:
+		return 4
+	}
+	return 8 * ((width + 63) / 64)
+}
+
+// elemAlign is the natural alignment of an element of size s.
+func elemAlign(s int) int { return min(s, 8) }
+
+// Options configure NewSpace.
+type Options struct {
+	// RingCap is the record space of the runtime-event ring in bytes
+	// (0: DefaultRingCap). It is rounded up to a multiple of 8.
+	RingCap int
+	// Stage lists homes that need a staging copy besides the non-blocking
+	// targets slt stages (the kernel lowering adds sparse targets written
+	// inside loops).
+	Stage []*design.Home
+}
+
+// Event is one trigger event: an edge of one trigger bit, with its trigger
+// byte.
+type Event struct {
+	// Index is the event's byte inside the trigger object (and its index
+	// in Space.Events).
+	Index int
+	// Trigger is the bit (Schedule.Triggers[TriggerIndex]).
+	Trigger      *slt.Trigger
+	TriggerIndex int
+	Edge         design.Edge
+	// Groups are the trigger groups (indexes in Schedule.FF) the event
+	// fires, ascending.
+	Groups []int
+}
+
+func (e *Event) String() string { return fmt.Sprintf("%s %s", e.Edge, e.Trigger) }
+
+// Space is the set of storage objects of a design (see the package
+// documentation). Build it with NewSpace, add scratch objects, then place
+// it with a layout constructor (Packed), which freezes it.
+type Space struct {
+	Design   *design.Design
+	Schedule *slt.Schedule
+	// Events are the trigger events, sorted by trigger bit then edge.
+	Events []*Event
+
+	objects  []*Object // by ID
+	ring     *Object
+	staging  []*Object // by design home ID
+	triggers *Object
+	prev     *Object
+	sys      *Object
+	frozen   bool
+}
+
+// NewSpace lists the storage objects of d (whose schedule is s).
+func NewSpace(d *design.Design, s *slt.Schedule, opts Options) (*Space, error) {
+	if d == nil || s == nil {
+		return nil, fmt.Errorf("statelayout: nil design or schedule")
+	}
+	if opts.RingCap < 0 {
+		return nil, fmt.Errorf("statelayout: negative ring capacity %d", opts.RingCap)
+	}
+	sp := &Space{Design: d, Schedule: s, staging: make([]*Object, len(d.Homes))}
+	for i, h := range d.Homes {
+		if h.ID != i {
+			return nil, fmt.Errorf("statelayout: Design.Homes[%d] has ID %d", i, h.ID)
+		}
+		es := ElemSize(h.Width)
+		sp.add(&Object{Kind: KindHome, Name: h.Path, Home: h, ElemSize: es, Elems: h.Elems(), Align: elemAlign(es)})
+	}
+	stage := map[*design.Home]bool{}
+	for _, g := range s.FF {
+		for _, a := range g.Staged {
+			stage[a.Home] = true
+		}
+	}
+	for _, h := range opts.Stage {
+		if h == nil || h.ID < 0 || h.ID >= len(d.Homes) || d.Homes[h.ID] != h {
+			return nil, fmt.Errorf("statelayout: Options.Stage names a home not in the design: %v", h)
+		}
+		stage[h] = true
+	}
+	staged := make([]*design.Home, 0, len(stage))
+	for h := range stage {
+		staged = append(staged, h)
+	}
+	sort.Slice(staged, func(i, j int) bool { return staged[i].ID < staged[j].ID })
+	for _, h := range staged {
+		home := sp.objects[h.ID]
+		o := &Object{Kind: KindStaging, Name: h.Path + "$stage", Home: h, ElemSize: home.ElemSize, Elems: home.Elems, Align: home.Align}
+		sp.add(o)
+		sp.staging[h.ID] = o
+	}
+	for ti, t := range s.Triggers {
+		var edges []design.Edge
+		groups := map[design.Edge][]int{}
+		for _, u := range t.Uses {
+			if _, ok := groups[u.Edge]; !ok {
+				edges = append(edges, u.Edge)
+			}
+			groups[u.Edge] = append(groups[u.Edge], u.Group)
+		}
+		sort.Slice(edges, func(i, j int) bool { return edges[i] < edges[j] })
+		for _, e := range edges {
+			gs := groups[e]
+			sort.Ints(gs)
+			gs = dedup(gs)
+			sp.Events = append(sp.Events, &Event{Index: len(sp.Events), Trigger: t, TriggerIndex: ti, Edge: e, Groups: gs})
+		}
+	}
+	sp.triggers = sp.add(&Object{Kind: KindTriggers, Name: "$triggers", ElemSize: 1, Elems: len(sp.Events), Align: 1})
+	sp.prev = sp.add(&Object{Kind: KindPrev, Name: "$prev", ElemSize: 1, Elems: len(s.Triggers), Align: 1})
+	sp.sys = sp.add(&Object{Kind: KindSys, Name: "$sys", ElemSize: SysSize, Elems: 1, Align: 8})
+	rc := opts.RingCap
+	if rc == 0 {
+		rc = DefaultRingCap
+	}
+	rc = (rc + 7) &^ 7
+	sp.ring = &Object{ID: sir.RingHome, Kind: KindRing, Name: "$ring", ElemSize: sir.RingHeaderSize + rc, Elems: 1, Align: 8}
+	return sp, nil
+}
+
+func dedup(xs []int) []int {
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (sp *Space) add(o *Object) *Object {
+	o.ID = sir.HomeID(len(sp.objects))
+	sp.objects = append(sp.objects, o)
+	return o
+}
+
+// AddScratch adds a scratch object of elems elements of elemSize bytes
+// (aligned to min(elemSize, 8), at least 1) and returns it. It panics once
+// the space has been placed.
+func (sp *Space) AddScratch(name string, elemSize, elems int) *Object {
+	if sp.frozen {
+		panic("statelayout: AddScratch after the space was placed")
+	}
+	if elemSize < 1 || elems < 1 {
+		panic(fmt.Sprintf("statelayout: scratch %q of %d x %d bytes", name, elems, elemSize))
+	}
+	align := 1
+	for align < 8 && elemSize%(align*2) == 0 {
+		align *= 2
+	}
+	return sp.add(&Object{Kind: KindScratch, Name: name, ElemSize: elemSize, Elems: elems, Align: align})
+}
+
+// Objects lists every object but the ring, by ID. Read-only.
+func (sp *Space) Objects() []*Object { return sp.objects }
+
+// Object returns the object with the given ID (the ring for sir.RingHome),
+// or nil.
+func (sp *Space) Object(id sir.HomeID) *Object {
+	if id == sir.RingHome {
+		return sp.ring
+	}
+	if id < 0 || int(id) >= len(sp.objects) {
+		return nil
+	}
+	return sp.objects[id]
+}
+
+// Home is the object of a design home.
+func (sp *Space) Home(h *design.Home) *Object { return sp.objects[h.ID] }
+
+// Staging is the staging copy of h, or nil when h has none.
+func (sp *Space) Staging(h *design.Home) *Object {
+	if h.ID < 0 || h.ID >= len(sp.staging) {
+		return nil
+	}
+	return sp.staging[h.ID]
+}
+
+// Triggers is the trigger-byte object (Elems == len(Events)).
+func (sp *Space) Triggers() *Object { return sp.triggers }
+
+// Prev is the previous-value object (one byte per Schedule.Triggers entry).
+func (sp *Space) Prev() *Object { return sp.prev }
+
+// Sys is the system block.
+func (sp *Space) Sys() *Object { return sp.sys }
+
+// Ring is the runtime-event ring (ID sir.RingHome).
+func (sp *Space) Ring() *Object { return sp.ring }
+
+// RingCap is the ring's record space in bytes.
+func (sp *Space) RingCap() int { return sp.ring.ElemSize - sir.RingHeaderSize }

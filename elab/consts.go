@@ -151,7 +151,7 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 			what = fmt.Sprintf("value of localparam '%s'", s.name)
 		}
 		if pat, isPat := d.Init.(*hdl.PatternExpr); isPat && pd.Type != nil {
-			t := e.resolveType(pd.Type, s.declScope)
+			t := e.paramDeclType(pd, d, s.declScope)
 			if t == nil {
 				return nil
 			}
@@ -173,10 +173,17 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 			return nil
 		}
 	}
+	if pd.Type != nil && pd.Type.Kind == hdl.TypeString && len(d.Unpacked) == 0 {
+		// `parameter string IMPL = "generic"`: weft has no string variables,
+		// but a string parameter is just its text, held like the value of an
+		// untyped parameter set to a string literal (8 bits a character).
+		s.val = &cval{v: val.v, t: val.t, str: true}
+		return s.val
+	}
 	if pd.Type != nil {
-		explicit := pd.Type.Kind != hdl.TypeImplicit || len(pd.Type.Packed) > 0
+		explicit := pd.Type.Kind != hdl.TypeImplicit || len(pd.Type.Packed) > 0 || len(d.Unpacked) > 0
 		if explicit {
-			t := e.resolveType(pd.Type, s.declScope)
+			t := e.paramDeclType(pd, d, s.declScope)
 			if t == nil {
 				return nil
 			}
@@ -187,6 +194,29 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 	}
 	s.val = val
 	return val
+}
+
+// paramDeclType resolves the declared type of parameter d of pd. A
+// parameter declared as an unpacked array (`localparam logic [31:0] M [4] =
+// '{...}`) is held as the packed array of the same dimensions with the
+// declared type as its element: a constant has no storage, so M[i] selects
+// element i (with the element's signedness) and a pattern fills the elements
+// in the same order either way.
+func (e *elab) paramDeclType(pd *hdl.ParamDecl, d *hdl.Declarator, sc *scope) *ptype {
+	t := e.resolveType(pd.Type, sc)
+	if t == nil || len(d.Unpacked) == 0 {
+		return t
+	}
+	dims, ok := e.evalDims(d.Unpacked, sc)
+	if !ok {
+		return nil
+	}
+	w := prodDims(dims) * t.width
+	if w > maxWidth || w <= 0 {
+		e.errorf(d.Pos, "parameter '%s' is %d bits wide; the limit is %d", d.Name, w, maxWidth)
+		return nil
+	}
+	return &ptype{width: w, dims: dims, base: t}
 }
 
 // parseParamValue parses a -G override value: a decimal (optionally

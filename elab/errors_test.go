@@ -94,6 +94,40 @@ endmodule`, Options{}, "t.sv:3:18: error: parameter 'A' depends on itself"},
   function automatic logic [3:0] inc(input logic [3:0] v); return v + 1; endfunction
   assign y = icn(4'd1);
 endmodule`, Options{}, "t.sv:3:14: error: unknown function 'icn'; did you mean 'inc'?"},
+		// Code that a constant condition makes dead is not translated, but a
+		// name in it must still exist (a misspelling is an error in every
+		// configuration).
+		{"unknown name in dead ternary arm", `module top #(parameter bit C = 0) (input logic [3:0] a, output logic [3:0] y);
+  assign y = C ? a_typo : a;
+endmodule`, Options{}, "t.sv:2:18: error: unknown identifier 'a_typo'"},
+		{"unknown name after constant false &&", `module top #(parameter bit C = 0) (input logic a, output logic y);
+  assign y = (C && enable) | a;
+endmodule`, Options{}, "t.sv:2:20: error: unknown identifier 'enable'"},
+		{"unknown name in dead if branch", `module top #(parameter bit C = 0) (input logic clk, input logic [3:0] d, output logic [3:0] q);
+  always_ff @(posedge clk) begin
+    if (C) begin
+      logic [3:0] t;
+      t = d;
+      q <= t ^ dd;
+    end else q <= d;
+  end
+endmodule`, Options{}, "t.sv:6:16: error: unknown identifier 'dd'; did you mean 'd'?"},
+		{"unknown function in arm of constant case", `module top #(parameter int M = 1) (input logic [3:0] d, output logic [3:0] q);
+  always_comb case (M)
+    0: q = swizzle(d);
+    default: q = d;
+  endcase
+endmodule`, Options{}, "t.sv:3:12: error: unknown function 'swizzle'"},
+		// Procedural code may only assign variables: an `output q` or
+		// `wire w` written in an always block is a declaration mistake.
+		{"procedural assignment to an output net", `module top(input logic clk, input logic d, output q);
+  always @(posedge clk) q <= d;
+endmodule`, Options{}, "t.sv:2:25: error: procedural assignment to output port 'q', which is a net (declared at t.sv:1:51); declare it 'output reg' or 'output logic', or drive it with 'assign'"},
+		{"procedural assignment to a wire", `module top(input logic [1:0] d, output logic [1:0] y);
+  wire [1:0] w;
+  always_comb {w[0], w[1]} = d;
+  assign y = w;
+endmodule`, Options{}, "t.sv:3:16: error: procedural assignment to net 'w' (declared at t.sv:2:14); declare it as a variable ('reg' or 'logic'), or drive it with 'assign'"},
 		{"unpacked array port shape", `module sub(input logic [7:0] m [4]); endmodule
 module top; logic [7:0] m3 [3]; sub u (.m(m3)); endmodule`, Options{}, "t.sv:2:43: error: port 'm' of 'u' is an unpacked array of 4 elements of 8 bits; it must be connected to an array of the same shape"},
 	}

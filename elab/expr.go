@@ -389,8 +389,10 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 		c := x.truth(n.Cond)
 		if cc, ok := c.(*design.Const); ok {
 			if cc.Val.Sign() != 0 {
+				x.checkDeadExpr(n.Else)
 				return x.conv(n.Then, T)
 			}
+			x.checkDeadExpr(n.Then)
 			return x.conv(n.Else, T)
 		}
 		return mkCond(c, x.conv(n.Then, T), x.conv(n.Else, T), T)
@@ -639,10 +641,13 @@ func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
 			t := ca.Val.Sign() != 0
 			switch {
 			case n.Op == "&&" && !t:
+				x.checkDeadExpr(n.Y)
 				return a
 			case n.Op == "||" && t:
+				x.checkDeadExpr(n.Y)
 				return a
 			case n.Op == "->" && !t:
+				x.checkDeadExpr(n.Y)
 				return design.NewConst(bitT, big.NewInt(1))
 			}
 		}

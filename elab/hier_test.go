@@ -224,6 +224,37 @@ endmodule`)
 	}
 }
 
+// IEEE 1800-2017 §7.4.1: a packed array is signed only when declared
+// signed, and its elements are unsigned unless of a named type declared
+// signed (a signed typedef, packed struct or enum).
+func TestPackedArraySignedness(t *testing.T) {
+	d := mustElab(t, `module top(input logic [15:0] v, output logic [3:0] el, output logic [3:0] wh);
+  typedef logic signed [7:0] s8_t;
+  typedef struct packed signed { logic [7:0] x; } ss_t;
+  typedef enum logic signed [7:0] { NEG = -1, POS = 1 } se_t;
+  s8_t [1:0] a;
+  ss_t [1:0] b;
+  logic signed [1:0][7:0] c;
+  se_t [1:0] e;
+  assign a = v;
+  assign b = v;
+  assign c = v;
+  assign e = v;
+  assign el = {a[1] < 0, b[1] < 0, c[1] < 0, e[1] < 0};
+  assign wh = {a < 0, b < 0, c < 0, e < 0};
+endmodule`)
+	for name, signed := range map[string]bool{"top.a": false, "top.b": false, "top.c": true, "top.e": false} {
+		if h := home(t, d, name); h.Signed != signed || h.Width != 16 {
+			t.Errorf("%s: signed=%v width=%d, want signed=%v width 16", name, h.Signed, h.Width, signed)
+		}
+	}
+	want := "{lt:u1(sext:s32(top.a[32'd8+:8]s), 32'sd0), lt:u1(sext:s32(top.b[32'd8+:8]s), 32'sd0), " +
+		"lt:u1(zext:u32(top.c[32'd8+:8]), 32'd0), lt:u1(sext:s32(top.e[32'd8+:8]s), 32'sd0)}"
+	if got := rhsOf(t, d, "top.el"); got != want {
+		t.Errorf("el = %s\nwant %s", got, want)
+	}
+}
+
 func TestUnpackedArrays(t *testing.T) {
 	d := mustElab(t, `module sub(input logic [7:0] m [4], output logic [7:0] s);
   assign s = m[0] + m[3];

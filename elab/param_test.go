@@ -53,6 +53,8 @@ endmodule`, Options{}, "", "P", "720 (s32)"},
 endmodule`, Options{}, "", "P", "21 (s32)"},
 		{"enum values", `module top; typedef enum logic [2:0] { A, B = 5, C } e_t; localparam P = C; endmodule`, Options{}, "", "P", "6 (u3)"},
 		{"string value", `module top; localparam S = "ab"; endmodule`, Options{}, "", "S", "24930 (u16)"},
+		{"string-typed parameter", `module top; localparam string S = "ab"; endmodule`, Options{}, "", "S", "24930 (u16)"},
+		{"-G string into a string parameter", `module top #(parameter string S = "x") (); endmodule`, Options{Params: map[string]string{"S": `"ab"`}}, "", "S", "24930 (u16)"},
 		{"ternary in a param", "module top #(parameter W = 3) (); localparam P = (W > 2) ? 10 : 20; endmodule", Options{}, "", "P", "10 (s32)"},
 		{"-G decimal", "module top #(parameter W = 3) (); endmodule", Options{Params: map[string]string{"W": "17"}}, "", "W", "17 (s32)"},
 		{"-G based", "module top #(parameter W = 3) (); endmodule", Options{Params: map[string]string{"W": "'h10"}}, "", "W", "16 (u32)"},
@@ -95,5 +97,55 @@ module top(input logic [15:0] a, output logic [15:0] b); sub #(.T(logic [15:0]))
 	}
 	if p := param(t, d, "u", "T"); p.TypeParam != "logic [15:0]" {
 		t.Errorf("T = %q", p.TypeParam)
+	}
+}
+
+// A parameter declared as an unpacked array (`localparam logic [7:0] T [3]
+// = '{...}`, common for lookup tables) keeps its elements in order: T[0] is
+// the first pattern value, and the element type (here signed) is kept.
+func TestUnpackedArrayParameter(t *testing.T) {
+	d := mustElab(t, `module top(input logic [1:0] i, output logic [7:0] a, output logic [7:0] b, output logic n,
+    output logic [3:0] c);
+  localparam logic [7:0] T [3] = '{8'h11, 8'h22, 8'h33};
+  localparam int S [0:1] = '{-5, 7};
+  localparam logic [3:0] M [2][2] = '{'{4'd1, 4'd2}, '{4'd3, 4'd4}};
+  localparam logic [7:0] D [4] = '{default: 8'hA5};
+  assign a = T[0] ^ T[2] ^ D[3];
+  assign b = T[i];
+  assign n = S[0] < 0;
+  assign c = M[1][0];
+endmodule`)
+	if got := rhsOf(t, d, "top.a"); got != "8'd135" { // 0x11 ^ 0x33 ^ 0xA5
+		t.Errorf("a = %s", got)
+	}
+	if got := rhsOf(t, d, "top.n"); got != "1'd1" {
+		t.Errorf("n = %s (S[0] must stay signed)", got)
+	}
+	if got := rhsOf(t, d, "top.c"); got != "4'd3" {
+		t.Errorf("c = %s", got)
+	}
+	if got := rhsOf(t, d, "top.b"); got == "" {
+		t.Errorf("b has no assignment")
+	}
+}
+
+// `parameter string Impl = "generic"` selecting a generate branch, passed
+// down through an instance and computed by a ternary, as technology-
+// selecting wrappers do.
+func TestStringParameterSelectsGenerate(t *testing.T) {
+	d := mustElab(t, `module sub #(parameter string Impl = "generic") (output logic [7:0] y);
+  if (Impl == "fpga") begin : g_f assign y = 8'd1; end
+  else if (Impl == "generic") begin : g_g assign y = 8'd2; end
+  else begin : g_x assign y = 8'd3; end
+endmodule
+module top #(parameter string Impl = "fpga") (output logic [7:0] a, output logic [7:0] b, output logic [7:0] c);
+  sub #(.Impl(Impl)) u1 (.y(a));
+  sub u2 (.y(b));
+  sub #(.Impl(Impl == "fpga" ? "asic" : "generic")) u3 (.y(c));
+endmodule`)
+	for name, want := range map[string]string{"top.a": "8'd1", "top.b": "8'd2", "top.c": "8'd3"} {
+		if got := rhsOf(t, d, name); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
 	}
 }

@@ -330,3 +330,50 @@ endmodule`, "t.sv:2:27: error: system function '$foo' is not supported yet"},
 		}
 	}
 }
+
+// Dead code (an arm a constant condition never takes) is only checked for
+// names that resolve to nothing: its own locals, loop variables and labels,
+// a hierarchical name into a generate block that exists only when the code
+// is live, and selects that are out of range in this configuration are all
+// fine. The dead code is not translated.
+func TestDeadCodeNamesOnly(t *testing.T) {
+	d := mustElab(t, `module top #(parameter int W = 4, parameter bit C = 0)
+  (input logic clk, input logic [W-1:0] d, output logic [W-1:0] q, output logic [W-1:0] y);
+  if (C) begin : g_on
+    logic [W-1:0] x;
+    assign x = d;
+  end
+  assign y = C ? g_on.x : (W > 8 ? d[W-1:8] : d);
+  always_ff @(posedge clk) begin
+    if (C) begin : blk
+      logic [W-1:0] t;
+      t = d;
+      for (int k = 0; k < W; k++) t[k] = ~t[k];
+      q <= t ^ d[W+3:W];
+    end else q <= d;
+  end
+endmodule`)
+	if got := rhsOf(t, d, "top.y"); got != "top.d" {
+		t.Errorf("y = %s", got)
+	}
+	if got := rhsOf(t, d, "top.q"); got != "top.d" {
+		t.Errorf("q <= %s", got)
+	}
+}
+
+// `default disable iff` and `default clocking` only serve concurrent
+// assertions, which weft ignores: a warning, not a rejection.
+func TestDefaultDisableIsIgnoredWithAssertions(t *testing.T) {
+	d, diags := elabString(t, `module top(input logic clk_i, input logic rst_ni, input logic a, output logic q);
+  default disable iff (!rst_ni);
+  default clocking cb @(posedge clk_i); endclocking
+  always_ff @(posedge clk_i) q <= a;
+endmodule`, Options{})
+	if d == nil {
+		t.Fatal(diags.Err())
+	}
+	ws := diags.Warnings()
+	if len(ws) != 1 || !strings.HasPrefix(ws[0].Error(), "t.sv:2:3: warning: assertions are ignored") {
+		t.Errorf("warnings: %v", ws)
+	}
+}

@@ -322,7 +322,10 @@ func (x *ectx) selectBit(base *ref, idxAST hdl.Expr, pos hdl.Pos) *ref {
 	} else {
 		lsb = dynOffset(ix, -1, int64(d.Right), ew)
 	}
-	r := x.sliceRef(base, lsb, ew, et, false)
+	// An element is unsigned unless it is of a named type declared signed
+	// (IEEE 1800-2017 §7.4.1): elem() gives intermediate slices and bits
+	// unsigned types and the element type itself at the innermost dim.
+	r := x.sliceRef(base, lsb, ew, et, et.signed)
 	return r
 }
 

@@ -158,6 +158,9 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 		if s.Delay != nil {
 			p.e.warnOnce(s.Delay.Position(), "intra-assignment delays are ignored")
 		}
+		if !p.checkProcTarget(sc, s.LHS) {
+			return
+		}
 		p.assign(sc, s.LHS, rhs, s.NonBlocking, s.Pos, out)
 	case *hdl.Assertion:
 		p.e.warnOnce(s.Pos, "assertions are ignored (weft checks no assertions yet)")
@@ -167,13 +170,18 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 			op = "-"
 		}
 		one := &hdl.Number{At: s.At, Text: "1", Value: big.NewInt(1)}
+		if !p.checkProcTarget(sc, s.LHS) {
+			return
+		}
 		p.assign(sc, s.LHS, &hdl.BinaryExpr{At: s.At, Op: op, X: s.LHS, Y: one}, false, s.Pos, out)
 	case *hdl.IfStmt:
 		c := p.ex(sc).truth(s.Cond)
 		if cc, ok := c.(*design.Const); ok {
 			if cc.Val.Sign() != 0 {
+				p.checkDeadStmt(s.Else, sc)
 				p.stmt(s.Then, sc, out)
 			} else {
+				p.checkDeadStmt(s.Then, sc)
 				p.stmt(s.Else, sc, out)
 			}
 			return
@@ -501,6 +509,7 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 					break
 				}
 				if matchConst(sv, l) {
+					p.checkDeadArms(s, a.it, sc)
 					p.stmt(a.it.Body, sc, out)
 					return
 				}
@@ -510,6 +519,7 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 			}
 		}
 		if decided {
+			p.checkDeadArms(s, defItem, sc)
 			if defItem != nil {
 				p.stmt(defItem.Body, sc, out)
 			}

@@ -173,9 +173,11 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 		if len(dt.Packed) == 0 {
 			return t
 		}
+		// A packed array is signed only when declared so; its elements keep
+		// the named type's signedness (IEEE 1800-2017 §7.4.1).
 		base = t
-		signed = t.signed
-		if len(t.dims) > 0 && !t.isStruct() && !t.enum {
+		signed = dt.Signing == hdl.SignSigned
+		if len(t.dims) > 0 && !t.isStruct() && !t.enum && !t.signed {
 			// typedef logic [7:0] byte_t; byte_t [3:0] w → [3:0][7:0]
 			dims, ok := e.evalDims(dt.Packed, sc)
 			if !ok {
@@ -190,7 +192,7 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 				e.errorf(dt.Pos, "type is %d bits wide; the limit is %d", w, maxWidth)
 				return nil
 			}
-			return &ptype{width: w, signed: t.signed, dims: all, base: t.base}
+			return &ptype{width: w, signed: signed, dims: all, base: t.base}
 		}
 	case hdl.TypeEnum:
 		t := e.resolveEnum(dt, sc)
@@ -204,7 +206,7 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 			return t
 		}
 		base = t
-		signed = t.signed && dt.Signing != hdl.SignUnsigned
+		signed = dt.Signing == hdl.SignSigned
 	case hdl.TypeTypeRef:
 		x := &ectx{e: e, sc: sc, quiet: 0}
 		st := x.self(dt.TypeRef)

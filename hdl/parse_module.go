@@ -508,7 +508,11 @@ func (p *parser) item(ctx itemCtx, out *[]Item) {
 			*out = append(*out, &Unsupported{At: at, What: "virtual interface"})
 			return
 		case "default":
-			// `default clocking ...` and `default disable iff ...;`
+			// `default clocking ...` and `default disable iff ...;` only
+			// set the clock and reset of concurrent assertions (and of `##`
+			// cycle delays, which are unsupported statements), so they are
+			// kept as an Assertion: ignored with the same warning, not an
+			// error that would reject a design weft can simulate.
 			p.next()
 			if p.is("clocking") && p.clockingBlockFollows() {
 				p.next()
@@ -520,7 +524,11 @@ func (p *parser) item(ctx itemCtx, out *[]Item) {
 			} else {
 				p.skipStmt()
 			}
-			*out = append(*out, &Unsupported{At: at, What: "default clocking/disable"})
+			end := p.prev().End
+			if end < t.Off {
+				end = t.Off
+			}
+			*out = append(*out, &Assertion{At: at, Text: string(p.src.Text[t.Off:end])})
 			return
 		case "event":
 			p.skipStmt()

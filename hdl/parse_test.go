@@ -200,6 +200,8 @@ func TestParseItems(t *testing.T) {
 			"(var wire implicit a)\n(always (@* (= b a)))"},
 		{"unsupported items", "defparam u.W = 8; and g1 (o, a, b); modport mp (input a); class c; int x; endclass assert property (@(posedge clk) a |-> b) else $error(\"x\"); a1: cover property (a);",
 			"(unsupported \"defparam\")\n(unsupported \"gate primitive 'and'\")\n(unsupported \"modport\")\n(unsupported \"class\" c)\n(assertion \"assert property (@(posedge clk) a |-> b) else $error(\\\"x\\\");\")\n(assertion \"cover property (a);\")"},
+		{"default clocking and disable are assertion items", "default disable iff (!rst_n || flush); default clocking cb @(posedge clk); endclocking default clocking @(negedge c2); endclocking : lbl",
+			"(assertion \"default disable iff (!rst_n || flush);\")\n(assertion \"default clocking cb @(posedge clk); endclocking\")\n(assertion \"default clocking @(negedge c2); endclocking : lbl\")"},
 		{"unsupported blocks", "covergroup cg @(posedge clk); coverpoint x; endgroup property p; a |-> b; endproperty sequence s; a ##1 b; endsequence clocking cb @(posedge clk); endclocking",
 			"(unsupported \"covergroup\" cg)\n(unsupported \"property\" p)\n(unsupported \"sequence\" s)\n(unsupported \"clocking\" cb)"},
 		{"nested interface", "interface bus_if; logic a; modport m (input a); endinterface : bus_if",

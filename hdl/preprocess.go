@@ -960,7 +960,11 @@ func ppSubstitute(m *ppMacro, args [][]byte) []byte {
 			replaced := false
 			for j, prm := range m.params {
 				if j < len(args) && string(word) == prm.name {
-					out = append(out, args[j]...)
+					if inStr {
+						out = ppAppendStringified(out, args[j])
+					} else {
+						out = append(out, args[j]...)
+					}
 					replaced = true
 					break
 				}
@@ -981,6 +985,34 @@ func ppSubstitute(m *ppMacro, args [][]byte) []byte {
 			out = append(out, c)
 			i++
 		}
+	}
+	return out
+}
+
+// ppAppendStringified appends a macro argument that lands inside `"...`".
+// An argument may span lines (`ASSERT(name, a |->\n b)), but a string
+// literal may not, so each run of white space holding a line break becomes
+// one space, as other tools do.
+func ppAppendStringified(out, arg []byte) []byte {
+	for i := 0; i < len(arg); {
+		c := arg[i]
+		if !ppIsSpace(c) {
+			out = append(out, c)
+			i++
+			continue
+		}
+		e := i
+		nl := false
+		for e < len(arg) && ppIsSpace(arg[e]) {
+			nl = nl || arg[e] == '\n'
+			e++
+		}
+		if nl {
+			out = append(out, ' ')
+		} else {
+			out = append(out, arg[i:e]...)
+		}
+		i = e
 	}
 	return out
 }

@@ -112,6 +112,13 @@ var ppCases = []ppCase{
 		want: "\n\n\"hello\" \"a \\\"b\\\"\"\n",
 	},
 	{
+		// An argument written over several lines (a long assertion macro
+		// call) must not put a line break inside the string literal.
+		name: "stringify an argument spanning lines",
+		src:  "`define S(x) `\"x`\"\n`define MSG(p) $info(`S(p))\n`MSG(a |->\n    b) `S(c\t\td)\n",
+		want: "\n\n$info(\"a |-> b\") \"c\t\td\"\n",
+	},
+	{
 		name: "no substitution inside plain strings",
 		src:  "`define P(x) \"x // y\" x\n`P(1)\n",
 		want: "\n\"x // y\" 1\n",

@@ -480,15 +480,8 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 				continue
 			}
 			lab := &design.CaseLabel{Value: ex.conv(l, ct)}
-			if num, ok := unparen(l).(*hdl.Number); ok {
-				var wild *big.Int
-				switch kind {
-				case design.CaseZ:
-					wild = num.Z
-				case design.CaseX, design.CaseInside:
-					wild = num.XZ
-				}
-				if wild != nil && wild.Sign() != 0 {
+			if kind != design.CaseEq && !ex.failed {
+				if wild, _, ok := ex.wildcardBits(l, kind); ok && wild.Sign() != 0 {
 					lab.Mask = new(big.Int).AndNot(design.Ones(ct.Width), wild)
 				}
 			}
@@ -1147,4 +1140,51 @@ func (e *elab) resolveFile(name string, pos hdl.Pos) string {
 		e.warnf(pos, "file '%s' not found (looked next to %s and in its parent directories); the simulator will look for it in its working directory", name, pos.File)
 	}
 	return name
+}
+
+// wildcardBits returns the bits of a casez/casex/case-inside label that were
+// written as wildcards (z and ? for casez; x, z and ? otherwise), at their
+// positions in the label's value, and the label's width. It looks through
+// concatenations and constant replications, so `{7'b???????, 3'b000, OP}`
+// keeps its wildcards; other operands contribute no wildcard bits.
+func (x *ectx) wildcardBits(e hdl.Expr, kind design.CaseKind) (*big.Int, int, bool) {
+	switch n := unparen(e).(type) {
+	case *hdl.Number:
+		wild := n.XZ
+		if kind == design.CaseZ {
+			wild = n.Z
+		}
+		w := x.self(n).t.Width
+		if wild == nil {
+			return new(big.Int), w, true
+		}
+		return new(big.Int).And(wild, design.Ones(w)), w, true
+	case *hdl.ConcatExpr:
+		acc, total := new(big.Int), 0
+		for i := len(n.Items) - 1; i >= 0; i-- {
+			wb, w, ok := x.wildcardBits(n.Items[i], kind)
+			if !ok {
+				return nil, 0, false
+			}
+			acc.Or(acc, new(big.Int).Lsh(wb, uint(total)))
+			total += w
+		}
+		return acc, total, true
+	case *hdl.ReplicateExpr:
+		count, ok := x.constIntOf(n.Count, "replication count")
+		if !ok || count < 0 {
+			return nil, 0, false
+		}
+		one, w, ok := x.wildcardBits(&hdl.ConcatExpr{At: n.At, Items: n.Items}, kind)
+		if !ok {
+			return nil, 0, false
+		}
+		acc := new(big.Int)
+		for i := int64(0); i < count; i++ {
+			acc.Or(acc, new(big.Int).Lsh(one, uint(int64(w)*i)))
+		}
+		return acc, w * int(count), true
+	default:
+		return new(big.Int), x.self(e).t.Width, true
+	}
 }

@@ -13,7 +13,7 @@ const usage = `usage: weft <command> [options] FILE...
 
 commands:
   lint    parse and elaborate a design; print a one-line summary or the diagnostics
-  run     simulate a design (not built yet)
+  run     simulate a design: reset, clock N cycles, print signals
   plan    print the lane plan of a design (not built yet)
   bench   benchmark a design (not built yet)
 
@@ -33,7 +33,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "lint":
 		return lintCmd(args[1:], stdout, stderr)
-	case "run", "plan", "bench":
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "plan", "bench":
 		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' is available today\n", args[0])
 		return 2
 	case "-h", "-help", "--help", "help":

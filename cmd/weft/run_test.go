@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// writeSV writes a design into a temporary directory and returns its path.
+func writeSV(t *testing.T, text string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "d.sv")
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func weft(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+const runCounter = `
+module c(input logic clk, input logic rst_n, input logic rst, output logic [11:0] q, output logic [3:0] r);
+  sub u(.clk(clk), .rst(rst), .r(r));
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) q <= 12'd0; else q <= q + 12'd1;
+endmodule
+module sub(input logic clk, input logic rst, output logic [3:0] r);
+  logic [3:0] x;
+  always_ff @(posedge clk) if (rst) x <= 4'd0; else x <= x + 4'd3;
+  assign r = x;
+endmodule`
+
+func TestRunPrint(t *testing.T) {
+	f := writeSV(t, runCounter)
+	code, out, errs := weft("run", "--reset", "rst_n", "--cycles", "10", "--print", "q,u.x", "--print", "r", f)
+	if code != 0 || out != "q=0x00a\nu.x=0xa\nr=0xa\n" {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	// active-high reset from the name; flags after the file
+	code, out, errs = weft("run", f, "--reset", "rst:2", "--cycles", "5", "--print", "u.x")
+	if code != 0 || out != "u.x=0xf\n" {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	// explicit polarity: rst_n "released" to 0 keeps the counter in reset
+	code, out, _ = weft("run", f, "--reset", "rst_n:3", "--reset-active", "high", "--cycles", "5", "--print", "q")
+	if code != 0 || out != "q=0x000\n" {
+		t.Fatalf("reset-active high: exit %d, stdout %q", code, out)
+	}
+	code, out, _ = weft("run", f, "--reset", "rst_n:0", "--cycles", "7", "--print", "q", "--stats")
+	if code != 0 || !regexp.MustCompile(`^q=0x007\ncompile_ms=\d+ cycles=7 run_s=\d+\.\d{3} cycles_per_s=\d+\n$`).MatchString(out) {
+		t.Fatalf("--stats: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestRunFinishAndDisplay(t *testing.T) {
+	f := writeSV(t, `
+module m(input logic clk, output logic [7:0] n);
+  initial begin n = 0; $display("start"); end
+  always_ff @(posedge clk) n <= n + 8'd1;
+  always @(posedge clk) begin
+    $write("%0d,", n);
+    if (n == 8'd4) begin $display("done"); $finish; end
+  end
+endmodule`)
+	code, out, errs := weft("run", "--cycles", "100", "--print", "n", "--stats", f)
+	if code != 0 || !strings.HasPrefix(out, "start\n0,1,2,3,4,done\nn=0x05\ncompile_ms=") || !strings.Contains(out, " cycles=5 ") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+func TestRunFatalAndError(t *testing.T) {
+	f := writeSV(t, `
+module m(input logic clk, output logic [7:0] n);
+  initial n = 0;
+  always_ff @(posedge clk) n <= n + 8'd1;
+  always @(posedge clk) if (n == 8'd2) $fatal(1, "broken at %0d", n);
+endmodule`)
+	code, out, errs := weft("run", f)
+	if code != 1 || !strings.Contains(out, "FATAL: "+f+":5: broken at 2") || !strings.Contains(errs, "$fatal") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	f = writeSV(t, `
+module m(input logic clk, output logic [7:0] n);
+  initial n = 0;
+  always_ff @(posedge clk) n <= n + 8'd1;
+  always @(posedge clk) if (n == 8'd2) $error("odd");
+endmodule`)
+	code, out, errs = weft("run", "--cycles", "5", "--print", "n", f)
+	if code != 1 || !strings.Contains(out, "ERROR: "+f+":5: odd\nn=0x05\n") || !strings.Contains(errs, "1 error(s) ($error)") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+func TestRunUsageAndErrors(t *testing.T) {
+	f := writeSV(t, runCounter)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"run"}, 2, "no input files"},
+		{[]string{"run", f, "--threads", "0"}, 2, "--threads 0"},
+		{[]string{"run", f, "--partition", "often"}, 2, "want auto, always or never"},
+		{[]string{"run", f, "--backend", "native"}, 2, "native backend is not built yet"},
+		{[]string{"run", f, "--backend", "fpga"}, 2, "want interp or native"},
+		{[]string{"run", f, "--reset", "rst_n:x"}, 2, "CYCLES must be a number"},
+		{[]string{"run", f, "--reset-active", "sideways"}, 2, "want high or low"},
+		{[]string{"run", f, "--cycles", "-1"}, 2, "--cycles -1"},
+		{[]string{"run", f, "--print", "qq"}, 1, `did you mean "q"`},
+		{[]string{"run", f, "--reset", "rst_x"}, 1, `no signal "rst_x"`},
+		{[]string{"run", f, "--reset", "q"}, 1, "not a 1-bit top-level input"},
+		{[]string{"run", f, "--clock", "clock"}, 1, `no clock: c has no 1-bit input "clock" (inputs: clk, rst_n, rst)`},
+		{[]string{"run", f, "--top", "nope"}, 1, "nope"},
+		{[]string{"run", "/nonexistent.sv"}, 1, "nonexistent.sv"},
+	} {
+		code, _, errs := weft(tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d (want %d), stderr:\n%s\nwant it to contain %q", tc.args[1:], code, tc.code, errs, tc.want)
+		}
+	}
+	// threads > 1 runs sequentially and says so
+	code, out, errs := weft("run", f, "--reset", "rst_n", "--threads", "4", "--cycles", "3", "--print", "q")
+	if code != 0 || out != "q=0x003\n" || !strings.Contains(errs, "partitioned kernels are not built yet") {
+		t.Errorf("--threads 4: exit %d stdout %q stderr %q", code, out, errs)
+	}
+	// a compile error: position and caret
+	bad := writeSV(t, "module m(input logic clk, output logic y);\n  assign y = nope;\nendmodule\n")
+	code, _, errs = weft("run", bad)
+	if code != 1 || !strings.Contains(errs, bad+":2:") || !strings.Contains(errs, "^") {
+		t.Errorf("compile error: exit %d stderr:\n%s", code, errs)
+	}
+	// a clockless design
+	comb := writeSV(t, "module m(input logic a, output logic y);\n  assign y = ~a;\nendmodule\n")
+	code, _, errs = weft("run", comb, "--print", "y")
+	if code != 1 || !strings.Contains(errs, "no clock") {
+		t.Errorf("no clock: exit %d stderr:\n%s", code, errs)
+	}
+}
+
+// The bundled SoC, end to end through the CLI, as its README runs it.
+func TestRunSoC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SoC run skipped in -short mode")
+	}
+	t.Chdir("../..")
+	r := "examples/soc/rtl/"
+	var files []string
+	for _, n := range []string{"soc_pkg.sv", "rv_alu.v", "rv_regfile.v", "rv_core.v", "soc_bus.sv", "soc_ram.sv",
+		"soc_timer.sv", "soc_gpio.sv", "soc_uart_lite.sv", "soc_simctrl.sv", "soc_top.sv"} {
+		files = append(files, r+n)
+	}
+	args := append([]string{"run", "--top", "soc_top", "-I", r, "--clock", "clk", "--reset", "rst_n",
+		"--cycles", "20000", "--print", "result,finished,gpio_o", "--stats"}, files...)
+	code, out, errs := weft(args...)
+	t.Logf("stdout:\n%s", out)
+	want := "weft soc: rv32i up\n[soc] finish: result=0x00021363 cycles=2519 instret=738\nresult=0x00021363\nfinished=0x1\ngpio_o=0xf8\n"
+	if code != 0 || !strings.HasPrefix(out, want) {
+		t.Fatalf("exit %d\nstdout:\n%s\nwant prefix:\n%s\nstderr:\n%s", code, out, want, errs)
+	}
+}

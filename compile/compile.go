@@ -1,0 +1,355 @@
+// Package compile runs weft's pipeline from SystemVerilog source to a
+// running simulator: hdl (preprocess, parse) → elab → kernels (slt
+// analysis, SIR lowering, sir/opt, statelayout) → sim.New.
+//
+//	p, err := compile.NewBuilder().Files("top.sv", "alu.sv").Top("top").Build()
+//	if err != nil { ... }            // front-end errors are a *hdl.ErrorList
+//	defer p.Close()
+//	d := p.DUT()
+//
+// The builder also carries the options of the stages not built yet, so
+// callers can state them today: Threads(n) and Partition(mode) are
+// validated and recorded, and Program.Notes says that partitioned kernels
+// do not exist yet (the run is sequential, whatever n); Backend(native)
+// is refused with a clear error.
+package compile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/dut"
+	"github.com/weft-hdl/weft/elab"
+	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/sim"
+)
+
+// PartitionMode says when to use partitioned kernels.
+type PartitionMode int
+
+const (
+	// PartitionAuto partitions when the plan says it pays (selector/).
+	PartitionAuto PartitionMode = iota
+	// PartitionAlways uses the partitioned kernels whenever Threads > 1.
+	PartitionAlways
+	// PartitionNever always runs the sequential kernels.
+	PartitionNever
+)
+
+var partitionNames = [...]string{"auto", "always", "never"}
+
+func (m PartitionMode) String() string {
+	if m >= 0 && int(m) < len(partitionNames) {
+		return partitionNames[m]
+	}
+	return fmt.Sprintf("PartitionMode(%d)", int(m))
+}
+
+// ParsePartition parses "auto", "always" or "never".
+func ParsePartition(s string) (PartitionMode, error) {
+	for i, n := range partitionNames {
+		if s == n {
+			return PartitionMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("compile: unknown partition mode %q (want auto, always or never)", s)
+}
+
+// BackendKind selects what executes the kernels.
+type BackendKind int
+
+const (
+	// BackendInterp is sir/interp, the portable reference interpreter.
+	BackendInterp BackendKind = iota
+	// BackendNative is the amd64 JIT (not built yet).
+	BackendNative
+)
+
+var backendNames = [...]string{"interp", "native"}
+
+func (k BackendKind) String() string {
+	if k >= 0 && int(k) < len(backendNames) {
+		return backendNames[k]
+	}
+	return fmt.Sprintf("BackendKind(%d)", int(k))
+}
+
+// ParseBackend parses "interp" or "native".
+func ParseBackend(s string) (BackendKind, error) {
+	for i, n := range backendNames {
+		if s == n {
+			return BackendKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("compile: unknown backend %q (want interp or native)", s)
+}
+
+// ErrNotBuilt is wrapped by errors for options whose stage does not exist
+// yet (the native backend).
+var ErrNotBuilt = errors.New("not built yet")
+
+// Builder collects the inputs and options of one compilation. Setters
+// validate their argument; the first invalid one is reported by Build.
+type Builder struct {
+	inputs      []hdl.Input
+	top         string
+	defines     map[string]string
+	params      map[string]string
+	includeDirs []string
+	threads     int
+	partition   PartitionMode
+	backend     BackendKind
+	output      io.Writer
+	ringCap     int
+	simOpts     sim.Options
+	err         error
+}
+
+// NewBuilder returns a builder with the defaults: one thread, automatic
+// partitioning, the interpreter, output to os.Stdout.
+func NewBuilder() *Builder {
+	return &Builder{defines: map[string]string{}, params: map[string]string{}, threads: 1}
+}
+
+func (b *Builder) fail(format string, args ...any) *Builder {
+	if b.err == nil {
+		b.err = fmt.Errorf("compile: "+format, args...)
+	}
+	return b
+}
+
+// Files adds source files, read from disk, in order (order matters:
+// macros and packages carry across files of one compilation unit).
+func (b *Builder) Files(paths ...string) *Builder {
+	for _, p := range paths {
+		if p == "" {
+			return b.fail("Files: empty path")
+		}
+		b.inputs = append(b.inputs, hdl.Input{Name: p})
+	}
+	return b
+}
+
+// Source adds an in-memory source file named name (used in diagnostics).
+func (b *Builder) Source(name, text string) *Builder {
+	if name == "" {
+		return b.fail("Source: empty name")
+	}
+	b.inputs = append(b.inputs, hdl.Input{Name: name, Src: []byte(text)})
+	return b
+}
+
+// Top selects the top module (default: the single module no other module
+// instantiates).
+func (b *Builder) Top(name string) *Builder {
+	b.top = name
+	return b
+}
+
+// Define defines a preprocessor macro (`define NAME VALUE).
+func (b *Builder) Define(name, value string) *Builder {
+	if strings.TrimSpace(name) == "" {
+		return b.fail("Define: empty macro name")
+	}
+	b.defines[name] = value
+	return b
+}
+
+// Param overrides a parameter of the top module with a SystemVerilog
+// literal ("8", "'h10", "\"file.hex\"").
+func (b *Builder) Param(name, value string) *Builder {
+	if strings.TrimSpace(name) == "" {
+		return b.fail("Param: empty parameter name")
+	}
+	b.params[name] = value
+	return b
+}
+
+// IncludeDir adds directories to the `include search path.
+func (b *Builder) IncludeDir(dirs ...string) *Builder {
+	b.includeDirs = append(b.includeDirs, dirs...)
+	return b
+}
+
+// Threads sets how many threads (lanes) a step may use; n >= 1. Values
+// above 1 are accepted, but partitioned kernels are not built yet: the
+// run is sequential and Program.Notes says so.
+func (b *Builder) Threads(n int) *Builder {
+	if n < 1 {
+		return b.fail("Threads(%d): need at least 1", n)
+	}
+	b.threads = n
+	return b
+}
+
+// Partition sets when partitioned kernels are used.
+func (b *Builder) Partition(m PartitionMode) *Builder {
+	if m < PartitionAuto || m > PartitionNever {
+		return b.fail("Partition: unknown mode %d", int(m))
+	}
+	b.partition = m
+	return b
+}
+
+// Backend selects what executes the kernels. BackendNative is refused by
+// Build (not built yet).
+func (b *Builder) Backend(k BackendKind) *Builder {
+	if k < BackendInterp || k > BackendNative {
+		return b.fail("Backend: unknown backend %d", int(k))
+	}
+	b.backend = k
+	return b
+}
+
+// Output sets where $display and friends write (default os.Stdout).
+func (b *Builder) Output(w io.Writer) *Builder {
+	b.output = w
+	return b
+}
+
+// RingCap sets the runtime-event ring's record space in bytes (0: the
+// default); events beyond it within one kernel call are lost (reported).
+func (b *Builder) RingCap(n int) *Builder {
+	if n < 0 {
+		return b.fail("RingCap(%d): negative", n)
+	}
+	b.ringCap = n
+	return b
+}
+
+// SimOptions sets the simulator options (Output and Backend are
+// overridden by Output and Backend).
+func (b *Builder) SimOptions(o sim.Options) *Builder {
+	b.simOpts = o
+	return b
+}
+
+// Program is a compiled design with its simulator.
+type Program struct {
+	Sim     *sim.Simulator
+	Design  *design.Design
+	Kernels *kernels.Program
+
+	// Threads is what the run uses (1: partitioned kernels are not built
+	// yet); RequestedThreads what Threads asked for.
+	Threads, RequestedThreads int
+	Partition                 PartitionMode
+	Backend                   BackendKind
+	// Notes say where the result differs from what was asked (threads).
+	Notes []string
+	// Warnings are front-end diagnostics of warning severity (formatted)
+	// and lowering notes.
+	Warnings []string
+	// Phases are the compile phases and their durations; CompileTime
+	// their sum.
+	Phases      []Phase
+	CompileTime time.Duration
+
+	dut *dut.DUT
+}
+
+// Phase is one timed compile stage.
+type Phase struct {
+	Name string
+	Time time.Duration
+}
+
+// DUT returns handles on the design (one DUT per program).
+func (p *Program) DUT() *dut.DUT {
+	if p.dut == nil {
+		p.dut = dut.New(p.Sim)
+	}
+	return p.dut
+}
+
+// Close releases the simulator's state memory.
+func (p *Program) Close() error { return p.Sim.Close() }
+
+// Dump writes the state layout, the format table and the SIR of every
+// kernel.
+func (p *Program) Dump(w io.Writer) error { return p.Kernels.Dump(w) }
+
+// SIR is Dump as a string.
+func (p *Program) SIR() string {
+	var b bytes.Buffer
+	p.Dump(&b)
+	return b.String()
+}
+
+// Build runs the pipeline. Front-end errors are returned as the
+// *hdl.ErrorList (every diagnostic with file:line:col and a caret line);
+// later stages return errors naming the stage.
+func (b *Builder) Build() (*Program, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	if len(b.inputs) == 0 {
+		return nil, errors.New("compile: no source files (use Files or Source)")
+	}
+	if b.backend == BackendNative {
+		return nil, fmt.Errorf("compile: the native backend is %w; use the interpreter (Backend(compile.BackendInterp), --backend interp)", ErrNotBuilt)
+	}
+	p := &Program{Threads: 1, RequestedThreads: b.threads, Partition: b.partition, Backend: b.backend}
+	if b.threads > 1 && b.partition != PartitionNever {
+		p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: partitioned kernels are not built yet; running the sequential kernels on 1 thread", b.threads))
+	}
+	if b.partition == PartitionAlways && b.threads == 1 {
+		p.Notes = append(p.Notes, "partition=always with 1 thread: nothing to partition; running the sequential kernels")
+	}
+	start := time.Now()
+	phase := func(name string, t0 time.Time) {
+		p.Phases = append(p.Phases, Phase{name, time.Since(t0)})
+	}
+
+	t0 := time.Now()
+	fs := hdl.NewFileSet()
+	diags := hdl.NewDiagnostics(fs)
+	st := hdl.Load(fs, b.inputs, hdl.PreprocessOptions{IncludeDirs: b.includeDirs, Defines: b.defines}, diags)
+	phase("parse", t0)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	t0 = time.Now()
+	d := elab.Elaborate(st, fs, elab.Options{Top: b.top, Params: b.params}, diags)
+	phase("elab", t0)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	if d == nil {
+		return nil, errors.New("compile: elaboration produced no design")
+	}
+	for _, w := range diags.Warnings() {
+		p.Warnings = append(p.Warnings, w.Error())
+	}
+	p.Design = d
+
+	t0 = time.Now()
+	kp, err := kernels.Build(d, kernels.Options{RingCap: b.ringCap})
+	phase("kernels", t0)
+	if err != nil {
+		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
+	}
+	p.Kernels = kp
+	p.Warnings = append(p.Warnings, kp.Warnings...)
+
+	t0 = time.Now()
+	opts := b.simOpts
+	opts.Output = b.output
+	if opts.Backend == nil {
+		opts.Backend = sim.Interp{}
+	}
+	s, err := sim.New(kp, opts)
+	phase("sim", t0)
+	if err != nil {
+		return nil, err
+	}
+	p.Sim = s
+	p.CompileTime = time.Since(start)
+	return p, nil
+}

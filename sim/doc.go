@@ -1,0 +1,83 @@
+// Package sim is weft's simulator runtime: it owns the state memory of one
+// simulated design, writes inputs, detects edges, runs the kernels of a
+// kernels.Program in the order the step semantics require, and turns the
+// runtime events the kernels record ($display, $write, $error, $finish, ...)
+// into output and outcomes.
+//
+// # State memory
+//
+// The state is one pointer-free byte buffer laid out by statelayout, mapped
+// with mmap (anonymous, read-write) so that the garbage collector never scans
+// or moves it and native kernels may address it directly. A Simulator has no
+// finalizer: Close unmaps the memory and must be called (defer s.Close()).
+// Every method of a closed Simulator returns ErrClosed (or, for the few that
+// return no error, a zero value); none crashes.
+//
+// # Kernels and backends
+//
+// New compiles every unit of the program once through a Backend (Interp, the
+// sir/interp reference interpreter, is the default; the native JIT plugs in
+// behind the same interface).
+//
+// # A step
+//
+// Step (Eval is the same call) is what happens after the test bench has
+// written inputs:
+//
+//  1. Input settle: when a home written since the last step is read by comb
+//     logic, Settle runs first, so that flops see the new inputs with their
+//     comb consequences (what Verilator's input-combo region does; a clock
+//     gated by an input fires together with its source clock).
+//  2. Edge detection: every trigger bit (slt.Trigger) is compared with the
+//     value seen at the previous detection (kept in the layout's previous-
+//     value bytes). A change fires the events listening to that edge
+//     (posedge 0→1, negedge 1→0, edge either); several clocks and
+//     asynchronous resets are just more trigger bits.
+//  3. When exactly one event fired, its specialised Fused kernel runs
+//     (evaluate + apply of its groups, then settle) in one call. Otherwise
+//     the fired events' trigger bytes are set, Event runs (every fired
+//     group evaluates from pre-edge state, then every fired group applies),
+//     the trigger bytes are cleared, and Settle runs.
+//  4. If the kernels changed a trigger bit (a derived clock such as
+//     `div <= ~div` clocking another flop, or an internal reset), detection
+//     runs again, round after round, until no edge fires. Only bits the
+//     design writes can change in these rounds. Options.MaxRounds bounds
+//     the loop; a derived-clock oscillation is an error naming the bits.
+//
+// A step in which no trigger bit changed only settles (when needed). Tick
+// toggles a clock input through both edges n times with the same semantics
+// and almost no overhead per edge.
+//
+// # Runtime events
+//
+// After every kernel call the simulator decodes the event ring
+// (sir.DecodeRing) and writes the records in order to Options.Output:
+// $display and $write formatted with the program's format table
+// (kernels.Program.Message: %d %h %x %b %o %s %c %t %m, widths, %0d,
+// signedness), $error/$warning/$info as "ERROR: file:line: message" (and
+// WARNING/INFO) lines. $error continues (Errors counts them); $finish,
+// $stop and $fatal end the run: the call returns a *FinishError
+// (errors.Is(err, ErrFinished)) carrying the task and its code, Finished
+// reports true, and every later step returns the same error. A ring that
+// overflowed within one kernel call is drained and reported as a
+// *RingOverflowError naming how many events were lost; a comb loop that
+// does not settle is an error naming the loop's signals. Every error is a
+// *Error naming the kernel and the step.
+//
+// # Time zero
+//
+// New writes the time-zero state: Layout.Init (zeroes, declaration
+// initialisers, constant initial blocks folded by elaboration), then the
+// program's $readmemh/$readmemb calls (parsed here: @addr, comments,
+// underscores, x/z digits as 0; errors name file:line), then the Initial
+// kernel, then Settle. Trigger values after that are the "previous" values
+// of the first step: time-zero values do not fire edges.
+//
+// # Time
+//
+// Time is a counter the simulator stores where $time reads it. Tick
+// advances it by one per clock edge; SetTime sets it (bench/ keeps its own
+// time base). Steps counts evaluations (for error messages).
+//
+// A Simulator is not safe for concurrent use.
+package sim

@@ -1,0 +1,300 @@
+package sim
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/statelayout"
+)
+
+// DefaultMaxRounds bounds the edge-detection rounds of one step.
+const DefaultMaxRounds = 1000
+
+// Options configure New.
+type Options struct {
+	// Output receives $display/$write/$error/... output in sequential order
+	// (nil: os.Stdout; io.Discard drops it).
+	Output io.Writer
+	// Backend compiles the kernels (nil: Interp{}).
+	Backend Backend
+	// MaxRounds bounds the edge-detection rounds of one step: derived
+	// clocks that keep firing past it are an *OscillationError
+	// (0: DefaultMaxRounds).
+	MaxRounds int
+	// NoFused runs Event(e) then Settle instead of the fused kernel when a
+	// single event fires (the results are identical; tests compare them).
+	NoFused bool
+}
+
+// Simulator runs one design. Create it with New; Close it when done.
+type Simulator struct {
+	p    *kernels.Program
+	lay  *statelayout.Layout
+	mem  []byte // the whole mapping
+	st   []byte // mem[:StateSize]; nil once closed
+	out  io.Writer
+	opts Options
+	be   Backend
+
+	initial, settle, event *kernel
+	events                 []eventKernel // by statelayout event index
+
+	trig     []trigger
+	all      []int32 // every trigger
+	derived  []int32 // triggers the design writes
+	trigOff  int     // first trigger byte
+	fired    []int32 // scratch
+	combRead []bool  // by home ID: some comb item reads it
+	homeOff  []int   // by home ID
+	homeESz  []int   // by home ID
+	stageOff []int   // by home ID (-1: no staging copy)
+	ringOff  int
+	ringCap  int
+	timeOff  int
+	clocks   map[*design.Home]*clock
+
+	dirty   bool // a comb-read home was written since the last settle
+	steps   uint64
+	time    uint64
+	nerrors int
+	kernel  string // the kernel being run (for errors)
+
+	finish     *FinishError // set once the run ended
+	pendFinish *FinishError // first finish record of the current call
+	fail       error        // sticky failure
+	note       error        // first non-fatal problem of the current step
+}
+
+type kernel struct {
+	name string
+	k    Kernel
+}
+
+type eventKernel struct{ unit, fused *kernel }
+
+// trigger is one trigger bit (slt.Trigger) as the step loop sees it.
+type trigger struct {
+	name string
+	off  int        // byte holding the bit
+	sh   uint       // its shift
+	prev int        // its previous-value byte
+	on   [2][]int32 // events fired when the bit becomes 0 / 1
+}
+
+type clock struct {
+	off      int
+	sh       uint
+	combRead bool
+}
+
+// New builds a simulator for p: compiles its units with the backend, maps
+// the state memory and writes the time-zero state (see the package
+// documentation). Output printed by initial blocks appears before New
+// returns. When an initial block ends the run ($finish), New succeeds and
+// Finished reports true.
+func New(p *kernels.Program, opts Options) (*Simulator, error) {
+	if p == nil || p.Layout == nil || p.Design == nil || p.Settle == nil || p.Event == nil {
+		return nil, errors.New("sim: incomplete program (need Design, Layout, Settle and Event)")
+	}
+	if opts.Output == nil {
+		opts.Output = os.Stdout
+	}
+	if opts.Backend == nil {
+		opts.Backend = Interp{}
+	}
+	if opts.MaxRounds <= 0 {
+		opts.MaxRounds = DefaultMaxRounds
+	}
+	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[*design.Home]*clock{}}
+	var err error
+	compileUnit := func(u *sir.Unit) *kernel {
+		if err != nil || u == nil {
+			return nil
+		}
+		k, e := s.be.Compile(u, s.lay)
+		if e != nil {
+			err = fmt.Errorf("sim: %s backend: unit %q: %w", s.be.Name(), u.Name, e)
+			return nil
+		}
+		return &kernel{name: u.Name, k: k}
+	}
+	s.initial = compileUnit(p.Initial)
+	s.settle = compileUnit(p.Settle)
+	s.event = compileUnit(p.Event)
+	sp := s.lay.Space()
+	if len(p.Events) != len(sp.Events) {
+		return nil, fmt.Errorf("sim: program has %d event kernels for %d trigger events", len(p.Events), len(sp.Events))
+	}
+	for _, ek := range p.Events {
+		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.index()
+
+	size := s.lay.StateSize()
+	if p.StateSize > size {
+		size = p.StateSize
+	}
+	if s.mem, err = mapState(size); err != nil {
+		return nil, err
+	}
+	s.st = s.mem[:size]
+	if err := s.timeZero(); err != nil && !errors.Is(err, ErrFinished) {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// index precomputes the tables the step loop and the accessors use.
+func (s *Simulator) index() {
+	d, sp := s.p.Design, s.lay.Space()
+	n := len(d.Homes)
+	s.homeOff, s.homeESz, s.stageOff = make([]int, n), make([]int, n), make([]int, n)
+	s.combRead = make([]bool, n)
+	for i, h := range d.Homes {
+		sl := s.lay.Home(h)
+		s.homeOff[i], s.homeESz[i] = sl.Offset, sl.ElemSize
+		s.stageOff[i] = -1
+		if st, ok := s.lay.Staging(h); ok {
+			s.stageOff[i] = st.Offset
+		}
+	}
+	for _, it := range s.p.Schedule.Items {
+		for _, a := range it.Reads {
+			if a.Home != nil && a.Home.ID >= 0 && a.Home.ID < n {
+				s.combRead[a.Home.ID] = true
+			}
+		}
+	}
+	for ti, t := range s.p.Schedule.Triggers {
+		off, sh := s.lay.Bit(t.Home, t.Elem, t.Bit)
+		tr := trigger{name: t.String(), off: off, sh: sh, prev: s.lay.PrevByte(ti)}
+		s.trig = append(s.trig, tr)
+		s.all = append(s.all, int32(ti))
+		if t.Derived() {
+			s.derived = append(s.derived, int32(ti))
+		}
+	}
+	for _, ev := range sp.Events {
+		tr := &s.trig[ev.TriggerIndex]
+		switch ev.Edge {
+		case design.Posedge:
+			tr.on[1] = append(tr.on[1], int32(ev.Index))
+		case design.Negedge:
+			tr.on[0] = append(tr.on[0], int32(ev.Index))
+		default:
+			tr.on[0] = append(tr.on[0], int32(ev.Index))
+			tr.on[1] = append(tr.on[1], int32(ev.Index))
+		}
+	}
+	s.fired = make([]int32, 0, len(sp.Events))
+	s.trigOff = s.lay.Triggers().Offset
+	r := s.lay.Ring()
+	s.ringOff, s.ringCap = r.Offset, sp.RingCap()
+	s.timeOff = s.lay.Sys() + statelayout.SysTime
+}
+
+// timeZero writes the initial state: Init, $readmem, Initial, Settle.
+func (s *Simulator) timeZero() error {
+	s.lay.Init(s.st)
+	for _, r := range s.p.Readmems {
+		if err := s.readmem(r); err != nil {
+			s.fail = &Error{Kernel: readmemName(r), Err: err}
+			return s.fail
+		}
+	}
+	s.lay.SyncStaging(s.st)
+	if s.initial != nil {
+		if err := s.call(s.initial); err != nil {
+			return err
+		}
+	}
+	if err := s.call(s.settle); err != nil {
+		return err
+	}
+	for i := range s.trig {
+		tr := &s.trig[i]
+		s.st[tr.prev] = s.st[tr.off] >> tr.sh & 1
+	}
+	// A non-fatal problem (ring overflow) stays pending: the first Step
+	// returns it.
+	return nil
+}
+
+// Close unmaps the state memory. It is required (there is no finalizer)
+// and idempotent; every later call on s returns ErrClosed.
+func (s *Simulator) Close() error {
+	if s.mem == nil {
+		return nil
+	}
+	mem := s.mem
+	s.mem, s.st = nil, nil
+	return unmapState(mem)
+}
+
+// Closed reports whether Close was called.
+func (s *Simulator) Closed() bool { return s.st == nil }
+
+// Program is the program the simulator runs.
+func (s *Simulator) Program() *kernels.Program { return s.p }
+
+// Design is the simulated design.
+func (s *Simulator) Design() *design.Design { return s.p.Design }
+
+// Backend names the backend running the kernels.
+func (s *Simulator) Backend() string { return s.be.Name() }
+
+// SetOutput redirects runtime-event output (nil: discard).
+func (s *Simulator) SetOutput(w io.Writer) {
+	if w == nil {
+		w = io.Discard
+	}
+	s.out = w
+}
+
+// Finished reports whether $finish, $stop or $fatal ended the run.
+func (s *Simulator) Finished() bool { return s.finish != nil }
+
+// Finish returns how the run ended, or nil while it goes on.
+func (s *Simulator) Finish() *FinishError { return s.finish }
+
+// Errors counts the $error (and $fatal) messages output so far.
+func (s *Simulator) Errors() int { return s.nerrors }
+
+// Steps counts evaluations: Step calls and Tick edges.
+func (s *Simulator) Steps() uint64 { return s.steps }
+
+// Time is the simulation time $time reads.
+func (s *Simulator) Time() uint64 { return s.time }
+
+// SetTime sets the simulation time $time reads.
+func (s *Simulator) SetTime(t uint64) error {
+	if s.st == nil {
+		return ErrClosed
+	}
+	s.time = t
+	binary.LittleEndian.PutUint64(s.st[s.timeOff:], t)
+	return nil
+}
+
+// usable is the check every operation starts with.
+func (s *Simulator) usable() error {
+	switch {
+	case s.st == nil:
+		return ErrClosed
+	case s.fail != nil:
+		return s.fail
+	case s.finish != nil:
+		return s.finish
+	}
+	return nil
+}

@@ -1,0 +1,206 @@
+package sim
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Step evaluates the design after the test bench wrote inputs: input
+// settle when needed, edge detection, the fired groups, settle, and more
+// rounds while derived clocks fire (see the package documentation). It
+// returns a *FinishError when the run ends, a *Error on failure.
+func (s *Simulator) Step() error {
+	if err := s.usable(); err != nil {
+		return err
+	}
+	s.steps++
+	return s.eval()
+}
+
+// Eval is Step (Verilator's name for it).
+func (s *Simulator) Eval() error { return s.Step() }
+
+// eval is one step; usable() has been checked.
+func (s *Simulator) eval() error {
+	if s.dirty {
+		s.dirty = false
+		if err := s.call(s.settle); err != nil {
+			return err
+		}
+	}
+	scan := s.all
+	for round := 0; ; round++ {
+		fired := s.fired[:0]
+		for _, ti := range scan {
+			tr := &s.trig[ti]
+			cur := s.st[tr.off] >> tr.sh & 1
+			if cur != s.st[tr.prev] {
+				s.st[tr.prev] = cur
+				fired = append(fired, tr.on[cur]...)
+			}
+		}
+		s.fired = fired
+		if len(fired) == 0 {
+			return s.takeNote()
+		}
+		if round >= s.opts.MaxRounds {
+			return s.oscillation(fired)
+		}
+		if err := s.fire(fired); err != nil {
+			return err
+		}
+		// Only bits the design writes can change from here on.
+		scan = s.derived
+	}
+}
+
+// fire runs the kernels for the fired events.
+func (s *Simulator) fire(fired []int32) error {
+	if len(fired) == 1 {
+		ek := &s.events[fired[0]]
+		if !s.opts.NoFused {
+			return s.call(ek.fused)
+		}
+		if err := s.call(ek.unit); err != nil && !errors.Is(err, ErrFinished) {
+			return err
+		}
+		return s.call(s.settle)
+	}
+	for _, e := range fired {
+		s.st[s.trigOff+int(e)] = 1
+	}
+	err := s.call(s.event)
+	for _, e := range fired {
+		s.st[s.trigOff+int(e)] = 0
+	}
+	if err != nil && !errors.Is(err, ErrFinished) {
+		return err
+	}
+	// After $finish in Event, still settle: the Fused kernels complete
+	// their settle too, so both paths leave the same state.
+	if err2 := s.call(s.settle); err2 != nil && err == nil {
+		return err2
+	}
+	return err
+}
+
+// oscillation builds the error for a derived-clock loop.
+func (s *Simulator) oscillation(fired []int32) error {
+	var names []string
+	seen := map[int]bool{}
+	for _, e := range fired {
+		ev := s.lay.Space().Events[e]
+		if !seen[ev.TriggerIndex] {
+			seen[ev.TriggerIndex] = true
+			names = append(names, s.trig[ev.TriggerIndex].name)
+		}
+	}
+	s.fail = &Error{Step: s.steps, Kernel: "edge detection", Err: &OscillationError{Rounds: s.opts.MaxRounds, Signals: names}}
+	return s.fail
+}
+
+// call runs one kernel, drains its events and maps its status. A returned
+// *FinishError or failure is final; non-fatal problems (ring overflow,
+// output errors) are kept in s.note for the end of the step.
+func (s *Simulator) call(k *kernel) error {
+	st := k.k.Run(s.st)
+	if binary.LittleEndian.Uint32(s.st[s.ringOff:]) != 0 || binary.LittleEndian.Uint32(s.st[s.ringOff+12:]) != 0 {
+		if err := s.drain(k); err != nil {
+			return err
+		}
+	}
+	if st == sir.StatusOK {
+		return nil
+	}
+	return s.status(k, st)
+}
+
+// status maps a non-OK kernel status to the run's outcome.
+func (s *Simulator) status(k *kernel, st sir.Status) error {
+	switch st {
+	case sir.StatusFinish, sir.StatusStop, sir.StatusFatal:
+		fe := s.pendFinish
+		s.pendFinish = nil
+		if fe == nil { // its record was dropped by a ring overflow
+			task := map[sir.Status]sir.EventKind{sir.StatusFinish: sir.EvFinish, sir.StatusStop: sir.EvStop, sir.StatusFatal: sir.EvFatal}[st]
+			fe = &FinishError{Task: task}
+		}
+		fe.Step, fe.Kernel = s.steps, k.name
+		if s.finish == nil {
+			s.finish = fe
+		}
+		return s.finish
+	case sir.StatusRingFull:
+		if s.note != nil {
+			return nil // drain reported it
+		}
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: errors.New("kernel reports a full event ring, but the ring shows no dropped event")}
+	case sir.StatusNoSettle, sir.StatusLoopLimit:
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: s.p.Error(st, s.st)}
+	case sir.StatusStepLimit:
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("the %s backend's instruction budget ran out in one call (a runaway loop?)", s.be.Name())}
+	default:
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("kernel returned status %s", st)}
+	}
+	return s.fail
+}
+
+// takeNote returns (and clears) the step's non-fatal problem.
+func (s *Simulator) takeNote() error {
+	err := s.note
+	s.note = nil
+	return err
+}
+
+// Tick toggles the 1-bit input clk through both edges n times, each edge
+// a step (time advances by 1 per edge). It returns the number of cycles
+// begun: n, or fewer when an edge returned an error (a *FinishError when
+// the design ended the run).
+func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
+	if err := s.usable(); err != nil {
+		return 0, err
+	}
+	c, err := s.clock(clk)
+	if err != nil {
+		return 0, err
+	}
+	le := binary.LittleEndian
+	for i := 0; i < n; i++ {
+		for edge := 0; edge < 2; edge++ {
+			s.st[c.off] ^= 1 << c.sh
+			s.time++
+			le.PutUint64(s.st[s.timeOff:], s.time)
+			s.steps++
+			if c.combRead {
+				s.dirty = true
+			}
+			if err := s.eval(); err != nil {
+				return i + 1, err
+			}
+		}
+	}
+	return n, nil
+}
+
+// clock returns (and caches) the tick plan of a clock input.
+func (s *Simulator) clock(h *design.Home) (*clock, error) {
+	if c, ok := s.clocks[h]; ok {
+		return c, nil
+	}
+	if err := s.checkHome(h); err != nil {
+		return nil, err
+	}
+	if !s.isTopInput(h) {
+		return nil, fmt.Errorf("sim: Tick: %s is not a top-level input", h.Path)
+	}
+	if h.Width != 1 || h.IsArray() {
+		return nil, fmt.Errorf("sim: Tick: clock %s must be a 1-bit scalar, it is %d bits x %d elements", h.Path, h.Width, h.Elems())
+	}
+	c := &clock{off: s.homeOff[h.ID], combRead: s.combRead[h.ID]}
+	s.clocks[h] = c
+	return c, nil
+}

@@ -36,7 +36,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "run":
 		return runCmd(args[1:], stdout, stderr)
 	case "plan", "bench":
-		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' is available today\n", args[0])
+		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' and 'weft run' are available today\n", args[0])
 		return 2
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)

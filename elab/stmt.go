@@ -999,23 +999,46 @@ func (p *pctx) exprStmt(s *hdl.ExprStmt, sc *scope, out *[]design.Stmt) {
 func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 	ex := p.ex(sc)
 	st := &design.SysTask{Pos: dpos(c.Pos)}
+	// formatted builds one format string for the whole argument list, as
+	// SystemVerilog reads it: a string literal that no earlier specifier
+	// consumes is itself a format (its specifiers consume the arguments after
+	// it), any other unconsumed argument is printed in the task's default
+	// radix, and an empty argument prints a space.
 	formatted := func(args []hdl.Expr) {
-		if len(args) > 0 {
-			if s, ok := unparen(args[0]).(*hdl.StringLit); ok {
-				st.Format, st.HasFormat = s.Value, true
-				args = args[1:]
-			}
+		radix := "%d"
+		switch c.Name[len(c.Name)-1] {
+		case 'h':
+			radix = "%h"
+		case 'b':
+			radix = "%b"
+		case 'o':
+			radix = "%o"
 		}
+		var text strings.Builder
+		pending := 0
 		for _, a := range args {
-			if a == nil {
-				continue
+			lit, isString := unparen(a).(*hdl.StringLit)
+			switch {
+			case a == nil:
+				if pending == 0 {
+					text.WriteByte(' ')
+				}
+			case pending > 0:
+				pending--
+				if isString {
+					st.Args = append(st.Args, strConst(lit.Value))
+				} else {
+					st.Args = append(st.Args, ex.selfv(a))
+				}
+			case isString:
+				text.WriteString(lit.Value)
+				pending = formatSpecifiers(lit.Value)
+			default:
+				text.WriteString(radix)
+				st.Args = append(st.Args, ex.selfv(a))
 			}
-			if s, ok := unparen(a).(*hdl.StringLit); ok {
-				st.Args = append(st.Args, strConst(s.Value))
-				continue
-			}
-			st.Args = append(st.Args, ex.selfv(a))
 		}
+		st.Format, st.HasFormat = text.String(), true
 	}
 	name := c.Name
 	switch name {
@@ -1187,4 +1210,23 @@ func (x *ectx) wildcardBits(e hdl.Expr, kind design.CaseKind) (*big.Int, int, bo
 	default:
 		return new(big.Int), x.self(e).t.Width, true
 	}
+}
+
+// formatSpecifiers counts the arguments a format string consumes: every
+// %-specifier except %%, %m and %l.
+func formatSpecifiers(f string) int {
+	n := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(f) && (f[i] == '-' || f[i] == '.' || (f[i] >= '0' && f[i] <= '9')) {
+			i++
+		}
+		if i < len(f) && !strings.ContainsRune("%mMlL", rune(f[i])) {
+			n++
+		}
+	}
+	return n
 }

@@ -29,6 +29,10 @@ module t(input logic clk);
     $display("wide=%h", wide);
     $display("t=%0t", $time);
     $display(u, s);
+    $display(u, " x ", s, " h=%h", h, "!");
+    $display("a", "b=%0d", u);
+    $displayh(u, nib);
+    $display("s=%s", "lit", " end");
     $write("no newline;");
     $write("%0d\n", u + 8'd1);
   end
@@ -42,6 +46,12 @@ endmodule`)
 		"wide=1000000000000000000000001",
 		"t=1",
 		"  5  -3",
+		// String literals after the first argument are formats too (the
+		// expected lines are what Icarus Verilog prints).
+		"  5 x   -3 h=0a3f!",
+		"ab=5",
+		"05a",
+		"s=lit end",
 		"no newline;6",
 		"",
 	}, "\n")

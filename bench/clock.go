@@ -1,0 +1,250 @@
+package bench
+
+import (
+	"strings"
+
+	"github.com/weft-hdl/weft/dut"
+)
+
+// Clock is a free-running clock on a 1-bit top-level input, toggled by
+// the bench's scheduler.
+type Clock struct {
+	tb        *Bench
+	sig       *dut.Signal
+	period    Time
+	high, low Time // phase lengths: high = period/2, low = the rest
+	level     uint64
+	next      Time // when the next toggle is due
+	stopped   bool
+}
+
+// Clock starts a clock of the given period on sig (a 1-bit top-level
+// input): sig is driven low now, rises period-period/2 later, stays high
+// for period/2, and so on. The first clock started is the bench's main
+// clock (Tick, Reset). Starting a clock on a signal that already has a
+// running one fails.
+func (tb *Bench) Clock(sig *dut.Signal, period Time) *Clock {
+	switch {
+	case !tb.checkSig("Clock", sig):
+		return nil
+	case !sig.IsInput() || sig.Width() != 1 || sig.IsArray():
+		tb.failf("Clock(%s): a clock must be a 1-bit top-level input; %s is %d bits, %s", sig.Name(), sig.Name(), sig.Width(), inputText(sig))
+		return nil
+	case period < 2:
+		tb.failf("Clock(%s, %s): the period must be at least 2ps", sig.Name(), period)
+		return nil
+	}
+	for _, c := range tb.clocks {
+		if !c.stopped && c.sig.Home() == sig.Home() {
+			tb.failf("Clock(%s): the signal already has a running clock (period %s); Stop it first", sig.Name(), c.period)
+			return nil
+		}
+	}
+	c := &Clock{tb: tb, sig: sig, period: period, high: period / 2, low: period - period/2}
+	if err := sig.Set(0); err != nil {
+		tb.failf("Clock: %v", err)
+		return nil
+	}
+	c.next = tb.now + c.low
+	tb.clocks = append(tb.clocks, c)
+	tb.schedule(&event{at: c.next, clk: c})
+	return c
+}
+
+func inputText(sig *dut.Signal) string {
+	if sig.IsInput() {
+		return "an input"
+	}
+	return "not a top-level input"
+}
+
+// Signal is the clock's signal.
+func (c *Clock) Signal() *dut.Signal { return c.sig }
+
+// Period is the clock's period.
+func (c *Clock) Period() Time { return c.period }
+
+// Stop stops the clock where it is (its signal keeps its level).
+func (c *Clock) Stop() { c.stopped = true }
+
+// toggle flips the clock and schedules its next toggle, reusing e (its
+// event, just popped).
+func (c *Clock) toggle(e *event) {
+	c.level ^= 1
+	if err := c.sig.Set(c.level); err != nil {
+		c.tb.failf("clock %s: %v", c.sig.Name(), err)
+		c.stopped = true
+		return
+	}
+	if c.level == 1 {
+		c.next += c.high
+	} else {
+		c.next += c.low
+	}
+	e.at = c.next
+	c.tb.schedule(e)
+}
+
+// main is the bench's main clock: the first running one.
+func (tb *Bench) main(call string) *Clock {
+	for _, c := range tb.clocks {
+		if !c.stopped {
+			return c
+		}
+	}
+	tb.failf("%s needs a running clock: start one with Clock(sig, period)", call)
+	return nil
+}
+
+// Tick waits for n rising edges of the main clock. It is ClockCycles on
+// that clock, on the simulator's fast path whenever nothing else can
+// happen meanwhile (see ClockCycles).
+func (tb *Bench) Tick(n int) {
+	if tb.err != nil {
+		return
+	}
+	if c := tb.main("Tick"); c != nil {
+		tb.ClockCycles(c.sig, n)
+	}
+}
+
+// ClockCycles waits for n rising edges of clk. When clk is the only
+// running clock of the bench, no wire, timer or other waiter is active and
+// no Timeout would expire, the cycles run on the simulator's Tick path
+// (a few function calls per edge instead of the scheduler): the results
+// are the same, except that $time inside the design advances by one per
+// edge during those cycles (it is set right again afterwards).
+func (tb *Bench) ClockCycles(clk *dut.Signal, n int) {
+	if tb.err != nil {
+		return
+	}
+	if c := tb.sole(clk); c != nil && n > 0 {
+		tb.fastCycles(c, n)
+		return
+	}
+	tb.Await(ClockCycles(clk, n))
+}
+
+// sole returns the bench clock driving clk when the fast path applies.
+func (tb *Bench) sole(clk *dut.Signal) *Clock {
+	if clk == nil || len(tb.wires) > 0 || len(tb.armed) > 0 {
+		return nil
+	}
+	var c *Clock
+	for _, k := range tb.clocks {
+		if k.stopped {
+			continue
+		}
+		if c != nil || k.sig.Home() != clk.Home() {
+			return nil
+		}
+		c = k
+	}
+	if c == nil {
+		return nil
+	}
+	for _, e := range tb.q {
+		if !e.stale() && e.clk != c {
+			return nil
+		}
+	}
+	return c
+}
+
+// fastCycles is ClockCycles(c, n) through sim.Tick.
+func (tb *Bench) fastCycles(c *Clock, n int) {
+	if c.level == 0 { // up to the first rising edge the usual way
+		tb.Await(ClockCycles(c.sig, 1))
+		n--
+		if n == 0 || tb.err != nil || tb.sole(c.sig) != c {
+			tb.Await(ClockCycles(c.sig, n))
+			return
+		}
+	}
+	// Now c is high and its next event is a fall at c.next: n cycles
+	// end at the n-th rise after it.
+	end := c.next + Time(n-1)*c.period + c.low
+	if tb.opts.Timeout > 0 && end-tb.now > tb.opts.Timeout {
+		tb.Await(ClockCycles(c.sig, n)) // fails at the timeout
+		return
+	}
+	tb.step() // the spec's writes, evaluated now
+	if tb.err != nil {
+		return
+	}
+	start := tb.now
+	k, err := tb.s.Tick(c.sig.Home(), n)
+	if err != nil {
+		if k < 1 {
+			k = 1
+		}
+		tb.now = c.next + Time(k-1)*c.period // the fall of cycle k
+		if c.sig.Get() == 1 {
+			tb.now += c.low // or its rise
+		}
+		tb.s.SetTime(uint64(tb.now))
+		tb.simErr(err)
+		return
+	}
+	tb.now = end
+	tb.s.SetTime(uint64(tb.now))
+	c.next = end + c.high
+	tb.dropStale()
+	// Reschedule c's pending toggle: its event sits in the queue.
+	for _, e := range tb.q {
+		if e.clk == c {
+			e.dead = true
+		}
+	}
+	tb.schedule(&event{at: c.next, clk: c})
+	tb.checkErrors(start)
+}
+
+// Polarity says which level of a reset signal is active.
+type Polarity int
+
+const (
+	// Inferred: active low when the signal's name ends in "n" ("rst_n",
+	// "resetn", the rule `weft run` uses), active high otherwise.
+	Inferred Polarity = iota
+	ActiveLow
+	ActiveHigh
+)
+
+func (p Polarity) activeLow(sig *dut.Signal) bool {
+	switch p {
+	case ActiveLow:
+		return true
+	case ActiveHigh:
+		return false
+	}
+	name := sig.Name()
+	name = name[strings.LastIndexByte(name, '.')+1:]
+	return strings.HasSuffix(strings.ToLower(name), "n")
+}
+
+// Reset drives rst active now, holds it for cycles rising edges of the
+// main clock, releases it right after the last one and evaluates the
+// release at that time.
+func (tb *Bench) Reset(rst *dut.Signal, p Polarity, cycles int) {
+	if tb.err != nil || !tb.checkSig("Reset", rst) {
+		return
+	}
+	if rst.Width() != 1 || rst.IsArray() {
+		tb.failf("Reset(%s): a reset must be a 1-bit signal; it is %d bits", rst.Name(), rst.Width())
+		return
+	}
+	active := uint64(1)
+	if p.activeLow(rst) {
+		active = 0
+	}
+	tb.Set(rst, active)
+	tb.step()
+	if cycles > 0 {
+		if c := tb.main("Reset"); c != nil {
+			tb.ClockCycles(c.sig, cycles)
+		}
+	}
+	tb.Set(rst, active^1)
+	tb.step()
+}

@@ -462,7 +462,87 @@ func containsInt(xs []int, x int) bool {
 func (u *ub) initial() {
 	u.mode = modeInitial
 	for _, p := range u.c.d.Initial {
+		u.c.checkReadmems(p)
+	}
+	for _, p := range u.c.d.Initial {
 		u.process(p.Body, p.Inst)
 	}
 	u.mode = modeComb
+}
+
+// checkReadmems rejects the $readmemh/b uses the simulator cannot perform
+// faithfully: it loads every file after the initial values and before the
+// Initial unit runs, which equals the source order only when the load is
+// unconditional and no initial block also writes that memory.
+func (c *compiler) checkReadmems(p *design.Process) {
+	top := map[design.Stmt]bool{}
+	var topLevel func(s design.Stmt)
+	topLevel = func(s design.Stmt) {
+		top[s] = true
+		if b, ok := s.(*design.Block); ok && b != nil {
+			for _, st := range b.Stmts {
+				topLevel(st)
+			}
+		}
+	}
+	topLevel(p.Body)
+	design.WalkStmt(p.Body, func(s design.Stmt) bool {
+		st, ok := s.(*design.SysTask)
+		if !ok || (st.Kind != design.TaskReadmemh && st.Kind != design.TaskReadmemb) {
+			return true
+		}
+		if !top[st] {
+			c.fail("%s: %s under a run-time condition or loop is not supported yet; make the condition constant (a parameter) or call it unconditionally", st.Pos, st.Kind)
+			return true
+		}
+		if st.Target == nil {
+			return true
+		}
+		for _, q := range c.d.Initial {
+			if assignsHome(q.Body, st.Target) {
+				c.fail("%s: %s loads %s, which an initial block also assigns; weft performs the load before every initial block, so this is not supported yet", st.Pos, st.Kind, st.Target.Path)
+				return true
+			}
+		}
+		return true
+	})
+}
+
+// assignsHome reports whether body assigns h other than by $readmemh/b:
+// through an assignment, or a task call's outputs or body.
+func assignsHome(body design.Stmt, h *design.Home) bool {
+	found := false
+	design.WalkStmt(body, func(s design.Stmt) bool {
+		switch x := s.(type) {
+		case *design.Assign:
+			found = found || lvalueHas(x.LHS, h)
+		case *design.TaskCall:
+			for _, o := range x.Outs {
+				found = found || (o != nil && lvalueHas(o, h))
+			}
+			for _, w := range x.Func.Writes {
+				found = found || w.Home == h
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func lvalueHas(lv design.Expr, h *design.Home) bool {
+	switch x := lv.(type) {
+	case *design.HomeRef:
+		return x.Home == h
+	case *design.ElemRef:
+		return x.Home == h
+	case *design.Slice:
+		return lvalueHas(x.X, h)
+	case *design.Concat:
+		for _, p := range x.Parts {
+			if lvalueHas(p, h) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -90,55 +90,12 @@ func (u *ub) expr(e design.Expr) value {
 // must not evaluate both arms: calls may run loops and system tasks).
 func hasCalls(e design.Expr) bool {
 	found := false
-	walkExpr(e, func(x design.Expr) {
+	design.WalkExpr(e, func(x design.Expr) {
 		if _, ok := x.(*design.Call); ok {
 			found = true
 		}
 	})
 	return found
-}
-
-func walkExpr(e design.Expr, fn func(design.Expr)) {
-	if e == nil {
-		return
-	}
-	fn(e)
-	switch e := e.(type) {
-	case *design.ElemRef:
-		for _, ix := range e.Index {
-			walkExpr(ix, fn)
-		}
-	case *design.Slice:
-		walkExpr(e.X, fn)
-		walkExpr(e.Lsb, fn)
-	case *design.Unary:
-		walkExpr(e.X, fn)
-	case *design.Binary:
-		walkExpr(e.X, fn)
-		walkExpr(e.Y, fn)
-	case *design.Cond:
-		walkExpr(e.C, fn)
-		walkExpr(e.Then, fn)
-		walkExpr(e.Else, fn)
-	case *design.Concat:
-		for _, p := range e.Parts {
-			walkExpr(p, fn)
-		}
-	case *design.Repl:
-		walkExpr(e.X, fn)
-	case *design.Extend:
-		walkExpr(e.X, fn)
-	case *design.Trunc:
-		walkExpr(e.X, fn)
-	case *design.Call:
-		for _, a := range e.Args {
-			walkExpr(a, fn)
-		}
-	case *design.SysFunc:
-		for _, a := range e.Args {
-			walkExpr(a, fn)
-		}
-	}
 }
 
 func (u *ub) bit(r sir.Reg) value { return u.single(r) }

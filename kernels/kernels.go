@@ -45,7 +45,7 @@ func blockLocals(s design.Stmt) []*design.Home {
 			seen[h] = true
 		}
 	}
-	stmtExprs(s, func(e design.Expr) {
+	design.WalkStmtExprs(s, func(e design.Expr) {
 		switch e := e.(type) {
 		case *design.HomeRef:
 			add(e.Home)
@@ -67,44 +67,6 @@ func blockLocals(s design.Stmt) []*design.Home {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
-}
-
-// stmtExprs calls fn for every expression (and sub-expression) held by s
-// and the statements nested in it. Function bodies are not entered.
-func stmtExprs(s design.Stmt, fn func(design.Expr)) {
-	design.WalkStmt(s, func(st design.Stmt) bool {
-		switch st := st.(type) {
-		case *design.Assign:
-			walkExpr(st.LHS, fn)
-			walkExpr(st.RHS, fn)
-		case *design.If:
-			walkExpr(st.Cond, fn)
-		case *design.Case:
-			walkExpr(st.Subject, fn)
-			for _, it := range st.Items {
-				for _, l := range it.Labels {
-					walkExpr(l.Value, fn)
-					walkExpr(l.Hi, fn)
-				}
-			}
-		case *design.Loop:
-			walkExpr(st.Cond, fn)
-		case *design.SysTask:
-			for _, a := range st.Args {
-				walkExpr(a, fn)
-			}
-		case *design.TaskCall:
-			for _, a := range st.Args {
-				walkExpr(a, fn)
-			}
-			for _, o := range st.Outs {
-				if o != nil {
-					walkExpr(o, fn)
-				}
-			}
-		}
-		return true
-	})
 }
 
 // ---- settle ----

@@ -101,7 +101,7 @@ func ffWrites(p *design.Process) (nb, bl []design.Access) {
 		}
 		return true
 	})
-	stmtExprs(p.Body, func(e design.Expr) {
+	design.WalkStmtExprs(p.Body, func(e design.Expr) {
 		if c, ok := e.(*design.Call); ok {
 			calls[c.Func] = true
 		}

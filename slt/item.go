@@ -114,7 +114,7 @@ func (c effectsCache) fnEffects(f *design.Function) bool {
 
 func (c effectsCache) exprEffects(e design.Expr) bool {
 	found := false
-	walkExpr(e, func(x design.Expr) {
+	design.WalkExpr(e, func(x design.Expr) {
 		switch x := x.(type) {
 		case *design.Call:
 			found = found || c.fnEffects(x.Func)
@@ -124,89 +124,6 @@ func (c effectsCache) exprEffects(e design.Expr) bool {
 		}
 	})
 	return found
-}
-
-// walkExpr calls fn for e and every sub-expression (nil is skipped).
-func walkExpr(e design.Expr, fn func(design.Expr)) {
-	if e == nil {
-		return
-	}
-	fn(e)
-	switch e := e.(type) {
-	case *design.ElemRef:
-		for _, ix := range e.Index {
-			walkExpr(ix, fn)
-		}
-	case *design.Slice:
-		walkExpr(e.X, fn)
-		walkExpr(e.Lsb, fn)
-	case *design.Unary:
-		walkExpr(e.X, fn)
-	case *design.Binary:
-		walkExpr(e.X, fn)
-		walkExpr(e.Y, fn)
-	case *design.Cond:
-		walkExpr(e.C, fn)
-		walkExpr(e.Then, fn)
-		walkExpr(e.Else, fn)
-	case *design.Concat:
-		for _, p := range e.Parts {
-			walkExpr(p, fn)
-		}
-	case *design.Repl:
-		walkExpr(e.X, fn)
-	case *design.Extend:
-		walkExpr(e.X, fn)
-	case *design.Trunc:
-		walkExpr(e.X, fn)
-	case *design.Call:
-		for _, a := range e.Args {
-			walkExpr(a, fn)
-		}
-	case *design.SysFunc:
-		for _, a := range e.Args {
-			walkExpr(a, fn)
-		}
-	}
-}
-
-// stmtExprs calls fn for every expression directly held by s and the
-// statements nested in it (conditions, subjects, labels, both sides of
-// assignments, arguments).
-func stmtExprs(s design.Stmt, fn func(design.Expr)) {
-	design.WalkStmt(s, func(st design.Stmt) bool {
-		switch st := st.(type) {
-		case *design.Assign:
-			walkExpr(st.LHS, fn)
-			walkExpr(st.RHS, fn)
-		case *design.If:
-			walkExpr(st.Cond, fn)
-		case *design.Case:
-			walkExpr(st.Subject, fn)
-			for _, it := range st.Items {
-				for _, l := range it.Labels {
-					walkExpr(l.Value, fn)
-					walkExpr(l.Hi, fn)
-				}
-			}
-		case *design.Loop:
-			walkExpr(st.Cond, fn)
-		case *design.SysTask:
-			for _, a := range st.Args {
-				walkExpr(a, fn)
-			}
-		case *design.TaskCall:
-			for _, a := range st.Args {
-				walkExpr(a, fn)
-			}
-			for _, o := range st.Outs {
-				if o != nil {
-					walkExpr(o, fn)
-				}
-			}
-		}
-		return true
-	})
 }
 
 // localsOf returns the process-local homes s touches, in first-use order.
@@ -223,7 +140,7 @@ func localsOf(s design.Stmt) []*design.Home {
 		}
 		out = append(out, h)
 	}
-	stmtExprs(s, func(e design.Expr) {
+	design.WalkStmtExprs(s, func(e design.Expr) {
 		switch e := e.(type) {
 		case *design.HomeRef:
 			add(e.Home)

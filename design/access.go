@@ -55,9 +55,12 @@ func wholeAccess(h *Home) Access {
 	return Access{Home: h, Lo: 0, Hi: h.Width - 1, ElemLo: 0, ElemHi: h.Elems() - 1}
 }
 
-// refAccess is the access a reference denotes; ok is false when e is not a
-// reference chain, empty when the address is constant and out of range.
-func refAccess(e Expr) (a Access, ok, empty bool) {
+// RefAccess is the access a reference chain (HomeRef, ElemRef, Slice of
+// those) denotes, by the rules Analyze uses: exact for constant addresses,
+// the whole home or the reachable bits with Dynamic set otherwise. ok is
+// false when e is not a reference chain, empty when the address is constant
+// and out of range.
+func RefAccess(e Expr) (a Access, ok, empty bool) {
 	switch e := e.(type) {
 	case *HomeRef:
 		return wholeAccess(e.Home), true, false
@@ -82,7 +85,7 @@ func refAccess(e Expr) (a Access, ok, empty bool) {
 		a.ElemLo, a.ElemHi = flat, flat
 		return a, true, false
 	case *Slice:
-		base, ok, empty := refAccess(e.X)
+		base, ok, empty := RefAccess(e.X)
 		if !ok || empty {
 			return base, ok, empty
 		}
@@ -150,7 +153,7 @@ func (w *accWalker) expr(e Expr) {
 	switch e := e.(type) {
 	case nil, *Const:
 	case *HomeRef, *ElemRef, *Slice:
-		if a, ok, empty := refAccess(e); ok {
+		if a, ok, empty := RefAccess(e); ok {
 			w.indexReads(e)
 			if !empty {
 				w.read(a)
@@ -208,7 +211,7 @@ func (w *accWalker) lvalue(lv LValue, blocking bool) {
 		}
 		return
 	}
-	a, ok, empty := refAccess(lv)
+	a, ok, empty := RefAccess(lv)
 	w.indexReads(lv)
 	if ok && !empty {
 		w.write(a, blocking)

@@ -65,7 +65,7 @@ func (c *setCollector) expr(e design.Expr) {
 	switch e := e.(type) {
 	case nil, *design.Const:
 	case *design.HomeRef, *design.ElemRef, *design.Slice:
-		if a, ok, empty := refAccess(e); ok {
+		if a, ok, empty := design.RefAccess(e); ok {
 			c.refIndexes(e)
 			if !empty {
 				c.read(a)

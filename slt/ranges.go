@@ -180,7 +180,7 @@ func lvalueAccesses(lv design.LValue, out []design.Access) []design.Access {
 		}
 		return out
 	}
-	if a, ok, empty := refAccess(lv); ok && !empty {
+	if a, ok, empty := design.RefAccess(lv); ok && !empty {
 		out = append(out, a)
 	}
 	return out
@@ -190,56 +190,6 @@ func wholeAccess(h *design.Home) design.Access {
 	return design.Access{Home: h, Lo: 0, Hi: h.Width - 1, ElemLo: 0, ElemHi: h.Elems() - 1}
 }
 
-// refAccess is the access a reference chain denotes (the same rules as
-// design.Analyze); ok is false when e is not a reference chain, empty when
-// the address is constant and out of range.
-func refAccess(e design.Expr) (a design.Access, ok, empty bool) {
-	switch e := e.(type) {
-	case *design.HomeRef:
-		return wholeAccess(e.Home), true, false
-	case *design.ElemRef:
-		a = wholeAccess(e.Home)
-		flat := 0
-		for i, ix := range e.Index {
-			size := e.Home.Unpacked[i].Size()
-			v, isc := design.ConstUint(ix)
-			if !isc {
-				if _, big := ix.(*design.Const); big {
-					return a, true, true
-				}
-				a.Dynamic = true
-				return a, true, false
-			}
-			if v >= size {
-				return a, true, true
-			}
-			flat = flat*size + v
-		}
-		a.ElemLo, a.ElemHi = flat, flat
-		return a, true, false
-	case *design.Slice:
-		base, ok, empty := refAccess(e.X)
-		if !ok || empty {
-			return base, ok, empty
-		}
-		l, isc := design.ConstUint(e.Lsb)
-		if !isc {
-			if _, big := e.Lsb.(*design.Const); big {
-				return base, true, true
-			}
-			base.Dynamic = true
-			return base, true, false
-		}
-		lo := base.Lo + l
-		if lo > base.Hi {
-			return base, true, true
-		}
-		base.Hi = min(lo+e.T.Width-1, base.Hi)
-		base.Lo = lo
-		return base, true, false
-	}
-	return design.Access{}, false, false
-}
 
 // staticRef reports whether lv is a reference chain with constant
 // addresses only (so its write set is exact).

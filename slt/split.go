@@ -488,7 +488,7 @@ func leaf(e design.Expr) bool {
 // isRef reports whether e is a reference chain (HomeRef, ElemRef, or Slice
 // of one): those are sliced in place rather than rewritten.
 func isRef(e design.Expr) bool {
-	_, ok, _ := refAccess(e)
+	_, ok, _ := design.RefAccess(e)
 	return ok
 }
 

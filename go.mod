@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/onsi/ginkgo/v2 v2.34.0
 	github.com/onsi/gomega v1.44.0
+	golang.org/x/arch v0.33.0
 	golang.org/x/sys v0.50.0
 )
 

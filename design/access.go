@@ -45,6 +45,8 @@ type covKey struct {
 type accWalker struct {
 	reads, writes []Access
 	covered       map[covKey][]span
+	// track lists local homes to account for like module state (LiveIn).
+	track map[*Home]bool
 }
 
 func newAccWalker() *accWalker { return &accWalker{covered: map[covKey][]span{}} }
@@ -121,8 +123,35 @@ func (w *accWalker) indexReads(e Expr) {
 	}
 }
 
+// skip reports whether accesses of h are left out of the sets.
+func (w *accWalker) skip(h *Home) bool { return isLocal(h) && !w.track[h] }
+
+// LiveIn returns the homes among homes whose value on entry to body can be
+// read by it: those with an upward-exposed read (a read of bits not
+// written before on every path by a blocking assignment of constant
+// address). The analysis is conservative; a home it does not return may be
+// given a fresh value on each entry without changing what body computes.
+// Callees are not searched for the homes (they cannot name them).
+func LiveIn(body Stmt, homes []*Home) []*Home {
+	w := newAccWalker()
+	w.track = map[*Home]bool{}
+	for _, h := range homes {
+		w.track[h] = true
+	}
+	w.stmt(body)
+	seen := map[*Home]bool{}
+	var out []*Home
+	for _, r := range w.reads {
+		if w.track[r.Home] && !seen[r.Home] {
+			seen[r.Home] = true
+			out = append(out, r.Home)
+		}
+	}
+	return out
+}
+
 func (w *accWalker) read(a Access) {
-	if isLocal(a.Home) {
+	if w.skip(a.Home) {
 		return
 	}
 	if !a.Dynamic && a.ElemLo == a.ElemHi {
@@ -137,7 +166,7 @@ func (w *accWalker) read(a Access) {
 }
 
 func (w *accWalker) write(a Access, blocking bool) {
-	if isLocal(a.Home) {
+	if w.skip(a.Home) {
 		return
 	}
 	w.writes = append(w.writes, a)
@@ -195,6 +224,9 @@ func (w *accWalker) expr(e Expr) {
 }
 
 func (w *accWalker) call(f *Function) {
+	if w.track != nil {
+		return // LiveIn: callees cannot name the tracked homes
+	}
 	AnalyzeFunction(f)
 	for _, r := range f.Reads {
 		w.read(r)
@@ -300,7 +332,7 @@ func (w *accWalker) stmt(s Stmt) {
 		for _, a := range s.Args {
 			w.expr(a)
 		}
-		if s.Target != nil && !isLocal(s.Target) {
+		if s.Target != nil && !w.skip(s.Target) {
 			w.write(wholeAccess(s.Target), false)
 		}
 	case *TaskCall:

@@ -218,10 +218,15 @@ const (
 	KindOutput                     // output port
 	KindBlockLocal                 // variable declared inside a process (static storage, private to it)
 	KindFuncLocal                  // function/task argument, result or local (not in Design.Homes)
+	// KindStatic is a static variable of a function or task (IEEE 1800
+	// §13.3.1, §6.21): one home per declaring instance (or package, Inst
+	// nil), in Design.Homes, shared by every call; Init is its declaration
+	// initializer, run once at time zero. Path is "top.u.f.acc".
+	KindStatic
 )
 
 func (k HomeKind) String() string {
-	return [...]string{"var", "net", "input", "output", "local", "func-local"}[k]
+	return [...]string{"var", "net", "input", "output", "local", "func-local", "static"}[k]
 }
 
 // Dim is one declared dimension [Left:Right].

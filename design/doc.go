@@ -27,7 +27,13 @@
 //   - Functions and tasks are specialized per declaring instance or package.
 //     Their argument, result and local homes (KindFuncLocal) are templates,
 //     not in Design.Homes: a backend inlining a call gives each call its own
-//     copies (automatic lifetime).
+//     copies (automatic lifetime). Static variables of functions and tasks
+//     (§13.3.1: locals of a subroutine declared without automatic, and
+//     locals declared static) that keep a value from one call to the next
+//     are KindStatic homes in Design.Homes ("top.u.f.acc", initializer in
+//     Init, run once): every call, from any process, shares them. Processes
+//     calling the function read and write them like module state; two
+//     processes doing so race, as the standard allows (elab warns).
 //
 // # Expressions
 //

@@ -216,9 +216,12 @@ type Machine struct {
 	SysTask func(*SysTask) error
 
 	store map[*Home][]*big.Int
-	steps int
-	depth int
-	nba   []pendingWrite
+	// missed are the homes whose values came from Missing and that are
+	// not written yet (their first write adds them to Written).
+	missed map[*Home]bool
+	steps  int
+	depth  int
+	nba    []pendingWrite
 	// Written records the homes written, in first-write order.
 	Written []*Home
 }
@@ -263,6 +266,9 @@ func (m *Machine) Set(h *Home, elem int, v *big.Int) {
 	s := m.store[h]
 	if s == nil {
 		s = m.seed(h)
+	} else if m.missed[h] {
+		delete(m.missed, h)
+		m.Written = append(m.Written, h)
 	}
 	if elem >= 0 && elem < len(s) {
 		s[elem] = v
@@ -297,6 +303,10 @@ func (m *Machine) Get(h *Home, elem int) (*big.Int, error) {
 		}
 		s = vals
 		m.store[h] = s
+		if m.missed == nil {
+			m.missed = map[*Home]bool{}
+		}
+		m.missed[h] = true
 	}
 	if elem < 0 || elem >= len(s) {
 		return new(big.Int), nil

@@ -125,6 +125,12 @@ func (k SysTaskKind) String() string { return sysTaskNames[k] }
 //   - $readmemh/$readmemb: File is the path resolved relative to the source
 //     file that names it; Target is the array home; Args holds the optional
 //     start and end addresses (as written indexes, not normalized).
+//
+// Scope is the hierarchical name of the scope that calls the task, what %m
+// prints (IEEE 1800-2017 21.2.1.6): the module instance path followed by
+// the generate blocks, named blocks and the task or function that enclose
+// the call ("t.g[0]", "t.show", "t.named.inner"); "pkg.f" for a package
+// function. Empty when unknown (the instance path is used then).
 type SysTask struct {
 	Kind      SysTaskKind
 	Format    string
@@ -133,6 +139,7 @@ type SysTask struct {
 	Level     int
 	File      string
 	Target    *Home
+	Scope     string
 	Pos       Pos
 }
 
@@ -171,8 +178,11 @@ const (
 // that declares it. Args, Result and Locals are homes of kind
 // KindFuncLocal: templates that are not in Design.Homes; a backend inlining
 // a call gives each call its own copies (automatic lifetime, which is what
-// RTL functions need). Reads and Writes list the other homes (module
-// state) the function touches itself or through the functions it calls.
+// RTL functions need). Static variables whose value can be observed from
+// one call to the next (see LiveIn) are KindStatic homes instead: ordinary
+// storage, referenced directly by the body and not listed in Block.Locals.
+// Reads and Writes list the other homes (module state, KindStatic homes
+// included) the function touches itself or through the functions it calls.
 type Function struct {
 	Name    string // "top.u_alu.f" or "pkg::f"
 	Inst    *Instance
@@ -228,7 +238,8 @@ type Process struct {
 	// writes, calls included (see Access). Reads are upward-exposed: bits the
 	// process reads only after it has written them with a blocking assignment
 	// on every path are not listed. Block-local homes (KindBlockLocal) and
-	// function homes never appear: they are private to the process.
+	// function templates (KindFuncLocal) never appear: they are private to
+	// the process. Static function variables (KindStatic) do.
 	Reads, Writes []Access
 	// Group is the trigger group of a sequential process.
 	Group *TriggerGroup

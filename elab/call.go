@@ -2,6 +2,7 @@ package elab
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/weft-hdl/weft/design"
@@ -112,7 +113,13 @@ func (x *ectx) call(n *hdl.CallExpr) design.Expr {
 		}
 	}
 	if allConst && f.Body != nil {
-		v, err := x.e.fold(c)
+		// Outside constant expressions a call whose body runs a system
+		// task ($display) is kept: folding it would drop the task.
+		fold := x.e.fold
+		if !x.constOnly {
+			fold = x.e.foldNoTasks
+		}
+		v, err := fold(c)
 		if err == nil {
 			return &design.Const{T: c.T, Val: v}
 		}
@@ -422,12 +429,13 @@ func (e *elab) function(s *symbol) *design.Function {
 	var ports []*hdl.TFPort
 	var decls []hdl.Item
 	var body []hdl.Stmt
-	task := false
+	task, auto := false, false
 	if s.fn != nil {
 		pos, ports, decls, body = s.fn.Pos, s.fn.Ports, s.fn.Decls, s.fn.Body
+		auto = s.fn.Automatic
 	} else {
 		pos, ports, decls, body = s.task.Pos, s.task.Ports, s.task.Decls, s.task.Body
-		task = true
+		task, auto = true, s.task.Automatic
 	}
 	f := &design.Function{Name: fullName, Pos: dpos(pos), Task: task}
 	if sc.inst != nil {
@@ -437,7 +445,7 @@ func (e *elab) function(s *symbol) *design.Function {
 	fsc := newScope(sc, fullName)
 	fsc.fn = f
 	fsc.homeKind = design.KindFuncLocal
-	p := &pctx{e: e, kind: pkFunc, fn: f, localKind: design.KindFuncLocal, consts: map[*symbol]*cval{}, priv: map[*symbol]*symbol{}, name: fullName, inst: sc.inst}
+	p := &pctx{e: e, kind: pkFunc, fn: f, localKind: design.KindFuncLocal, consts: map[*symbol]*cval{}, priv: map[*symbol]*symbol{}, name: fullName, inst: sc.inst, autoFn: auto}
 	fail := func() *design.Function {
 		s.dfn = nil
 		s.fnFailed = true
@@ -525,7 +533,7 @@ func (e *elab) function(s *symbol) *design.Function {
 	blk := &design.Block{}
 	e.registerItems(fsc, rest, true)
 	errs := e.errCount()
-	p.declLocals(fsc, rest, blk)
+	p.declLocals(fsc, rest, blk, false)
 	for _, st := range body {
 		p.stmt(st, fsc, &blk.Stmts)
 	}
@@ -533,7 +541,58 @@ func (e *elab) function(s *symbol) *design.Function {
 		return fail()
 	}
 	f.Body = blk
+	e.promoteStatics(f, p.statics)
 	return f
+}
+
+// promoteStatics turns the static locals of f whose value a call can read
+// from an earlier call (design.LiveIn: read before written, or initialized
+// by their declaration and read) into KindStatic homes: one storage object
+// for every call, listed in Design.Homes and no longer in Block.Locals. The
+// other static locals stay per-call templates: nothing can tell them apart
+// (arguments and the result, static too in the standard, are assigned on
+// every call before being read, so they stay templates as well).
+func (e *elab) promoteStatics(f *design.Function, statics []*design.Home) {
+	if len(statics) == 0 {
+		return
+	}
+	live := design.LiveIn(f.Body, statics)
+	if len(live) == 0 {
+		return
+	}
+	promoted := map[*design.Home]bool{}
+	for _, h := range live {
+		promoted[h] = true
+		h.Kind = design.KindStatic
+		if e.staticDecl == nil {
+			e.staticDecl = map[*design.Home]*design.Init{}
+		}
+		e.staticDecl[h] = h.Init
+		path := h.Path
+		if n := e.paths[path]; n > 0 {
+			e.paths[path] = n + 1
+			path = fmt.Sprintf("%s#%d", path, n+1)
+		}
+		e.paths[path]++
+		h.Path = path
+		h.ID = len(e.d.Homes)
+		e.d.Homes = append(e.d.Homes, h)
+		if h.Inst != nil {
+			h.Inst.Homes = append(h.Inst.Homes, h)
+		}
+	}
+	design.WalkStmt(f.Body, func(st design.Stmt) bool {
+		if blk, ok := st.(*design.Block); ok && len(blk.Locals) > 0 {
+			kept := blk.Locals[:0]
+			for _, h := range blk.Locals {
+				if !promoted[h] {
+					kept = append(kept, h)
+				}
+			}
+			blk.Locals = kept
+		}
+		return true
+	})
 }
 
 // errNotConst marks an evaluation that needs state.

@@ -89,6 +89,16 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 20
 	m.Missing = func(h *design.Home) ([]*big.Int, error) {
+		if h.Kind == design.KindStatic {
+			// A constant function call starts from the declaration
+			// values of the function's static variables (as Icarus does).
+			in := e.staticDecl[h]
+			vals := make([]*big.Int, h.Elems())
+			for i := range vals {
+				vals[i] = in.Elem(i)
+			}
+			return vals, nil
+		}
 		return nil, fmt.Errorf("it reads '%s'", h.Name)
 	}
 	v, err := m.Eval(de)
@@ -100,6 +110,18 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// foldNoTasks is fold for a call that may also run at run time: it fails
+// when the evaluation reaches a system task, which must not be dropped.
+func (e *elab) foldNoTasks(de design.Expr) (*big.Int, error) {
+	m := design.NewMachine()
+	m.MaxSteps = 1 << 20
+	m.Missing = func(h *design.Home) ([]*big.Int, error) {
+		return nil, fmt.Errorf("it reads '%s'", h.Name)
+	}
+	m.SysTask = func(*design.SysTask) error { return errNotConst }
+	return m.Eval(de)
 }
 
 // constInt evaluates x to an integer that fits in an int64.

@@ -41,11 +41,15 @@ type elab struct {
 	initial  []*design.Process
 	groupIdx map[string]*design.TriggerGroup
 
-	insts     []*instCtx
-	paths     map[string]int
-	procNames map[string]int
-	reported  map[string]bool
-	errSeq    int
+	insts []*instCtx
+	paths map[string]int
+	// staticDecl is the declaration initial value of each KindStatic
+	// home (Init may later hold what a folded initial block left): a
+	// constant function call starts from it.
+	staticDecl map[*design.Home]*design.Init
+	procNames  map[string]int
+	reported   map[string]bool
+	errSeq     int
 }
 
 // Elaborate elaborates st. It returns nil when it reported an error (the
@@ -479,6 +483,21 @@ func (e *elab) checkDrivers(all []*design.Process) {
 	sort.Slice(homes, func(i, j int) bool { return homes[i].ID < homes[j].ID })
 	for _, h := range homes {
 		ws := by[h]
+		if h.Kind == design.KindStatic {
+			// Calls of a static function from several processes share
+			// its static variables: a race the standard allows (§13.3.1).
+			for j := 1; j < len(ws); j++ {
+				if ws[j].p != ws[0].p {
+					a, b := ws[0].p, ws[j].p
+					if posLess(b.Pos, a.Pos) {
+						a, b = b, a
+					}
+					e.warnf(hpos(b.Pos), "static variable '%s' is shared by the calls of %s (%s) and %s (%s): the order in which they update it is not defined (declare the function automatic for a copy per call)", h.Path, a.Name, a.Pos, b.Name, b.Pos)
+					break
+				}
+			}
+			continue
+		}
 	outer:
 		for j := 1; j < len(ws); j++ {
 			for i := 0; i < j; i++ {

@@ -1631,7 +1631,7 @@ func (e *elab) initMachine() *design.Machine {
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 22
 	m.Missing = func(h *design.Home) ([]*big.Int, error) {
-		if h.Kind == design.KindBlockLocal || h.Kind == design.KindFuncLocal {
+		if h.Kind == design.KindBlockLocal || h.Kind == design.KindFuncLocal || h.Kind == design.KindStatic {
 			vals := make([]*big.Int, h.Elems())
 			for i := range vals {
 				vals[i] = h.Init.Elem(i)
@@ -1662,34 +1662,37 @@ func (e *elab) commitInit(m *design.Machine) {
 		if h.Kind == design.KindBlockLocal || h.Kind == design.KindFuncLocal {
 			continue
 		}
-		in := &design.Init{}
-		if !h.IsArray() {
-			v, _ := m.Get(h, 0)
-			in.Value = v
-		} else {
-			def := h.Init.Elem(-1)
-			if h.Init != nil && h.Init.Value != nil {
-				in.Value = h.Init.Value
-			}
-			in.Elems = map[int]*big.Int{}
-			for i := 0; i < h.Elems(); i++ {
-				v, _ := m.Get(h, i)
-				if v.Cmp(def) != 0 {
-					in.Elems[i] = v
-				}
-			}
-			if len(in.Elems) == 0 {
-				in.Elems = nil
-			}
-		}
-		if in.Value != nil && in.Value.Sign() == 0 && in.Elems == nil {
-			h.Init = nil
-			continue
-		}
-		if in.Value == nil && in.Elems == nil {
-			h.Init = nil
-			continue
-		}
-		h.Init = in
+		h.Init = machineInit(m, h)
 	}
+}
+
+// machineInit is the initial value of h that m's run left (nil: zero).
+func machineInit(m *design.Machine, h *design.Home) *design.Init {
+	in := &design.Init{}
+	if !h.IsArray() {
+		v, _ := m.Get(h, 0)
+		in.Value = v
+	} else {
+		def := h.Init.Elem(-1)
+		if h.Init != nil && h.Init.Value != nil {
+			in.Value = h.Init.Value
+		}
+		in.Elems = map[int]*big.Int{}
+		for i := 0; i < h.Elems(); i++ {
+			v, _ := m.Get(h, i)
+			if v.Cmp(def) != 0 {
+				in.Elems[i] = v
+			}
+		}
+		if len(in.Elems) == 0 {
+			in.Elems = nil
+		}
+	}
+	if in.Value != nil && in.Value.Sign() == 0 && in.Elems == nil {
+		return nil
+	}
+	if in.Value == nil && in.Elems == nil {
+		return nil
+	}
+	return in
 }

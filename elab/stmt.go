@@ -47,6 +47,12 @@ type pctx struct {
 	name      string
 	inst      *instCtx
 	blocks    []*design.Block
+	// autoFn is set in an automatic function or task (pkFunc): its locals
+	// are automatic unless declared static.
+	autoFn bool
+	// statics are the static locals of a function or task outside loops:
+	// candidates for KindStatic homes (see promoteStatics).
+	statics []*design.Home
 	// reads of the sensitivity list (always @(a or b)), informational
 }
 
@@ -71,7 +77,18 @@ func (p *pctx) curBlock() *design.Block {
 
 // declLocals creates the homes of the variables declared among items
 // (already registered in sc) and appends their initializations to blk.
-func (p *pctx) declLocals(sc *scope, items []hdl.Item, blk *design.Block) {
+// forInit is set for the declarations of a for statement (automatic).
+//
+// Lifetimes (IEEE 1800-2017 §6.21): variables declared in a procedural
+// block or a static function or task are static unless declared
+// automatic; the initializer of a static variable runs once, at time zero
+// (it becomes Home.Init). The standard requires the static keyword on such
+// a declaration; without it weft warns, as Icarus does, and follows the
+// static semantics. Block-local homes already keep their value between
+// runs of the process; static function locals are collected in p.statics.
+// Declarations inside loop bodies keep their initializer on every entry
+// (elab may unroll the loop into copies).
+func (p *pctx) declLocals(sc *scope, items []hdl.Item, blk *design.Block, forInit bool) {
 	for _, it := range items {
 		vd, ok := it.(*hdl.VarDecl)
 		if !ok {
@@ -82,6 +99,8 @@ func (p *pctx) declLocals(sc *scope, items []hdl.Item, blk *design.Block) {
 			}
 			continue
 		}
+		static := vd.Static || (!vd.Automatic && !forInit && !(p.kind == pkFunc && p.autoFn))
+		once := static && p.loopDepth == 0 && p.unrolling == 0
 		for _, d := range vd.Names {
 			s := sc.syms[d.Name]
 			if s == nil || s.kind != symVar {
@@ -92,19 +111,49 @@ func (p *pctx) declLocals(sc *scope, items []hdl.Item, blk *design.Block) {
 				continue
 			}
 			blk.Locals = append(blk.Locals, h)
-			if d.Init != nil {
-				ex := p.ex(sc)
-				if len(s.unpacked) > 0 {
-					p.arrayAssign(ex, h, s, d.Init, false, d.Init.Position(), &blk.Stmts)
+			if once && p.kind == pkFunc {
+				p.statics = append(p.statics, h)
+			}
+			if d.Init == nil {
+				if vd.Automatic && !h.IsArray() && p.kind != pkFunc {
+					// Block-local storage is static: an automatic variable
+					// starts from its default value on every entry.
+					blk.Stmts = append(blk.Stmts, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: &design.Const{T: h.Type(), Val: new(big.Int)}, Pos: dpos(d.Pos)})
+				}
+				continue
+			}
+			ex := p.ex(sc)
+			var init []design.Stmt
+			if len(s.unpacked) > 0 {
+				p.arrayAssign(ex, h, s, d.Init, false, d.Init.Position(), &init)
+			} else if v := ex.assignT(d.Init, s.vt); !ex.failed {
+				init = append(init, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: v, Pos: dpos(d.Pos)})
+			}
+			if once && len(init) > 0 {
+				if in, ok := p.e.staticInit(h, init); ok {
+					h.Init = in
+					if !vd.Static {
+						p.e.warnf(d.Pos, "'%s' is static (IEEE 1800-2017 §6.21): its initializer runs once, at time zero; write 'static' to say so, or 'automatic' to initialize it on every entry", d.Name)
+					}
 					continue
 				}
-				v := ex.assignT(d.Init, s.vt)
-				if !ex.failed {
-					blk.Stmts = append(blk.Stmts, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: v, Pos: dpos(d.Pos)})
-				}
+				p.e.warnf(d.Pos, "the initializer of static variable '%s' is not a constant expression: weft runs it on every entry", d.Name)
 			}
+			blk.Stmts = append(blk.Stmts, init...)
 		}
 	}
+}
+
+// staticInit runs the initializer statements of a static variable h at
+// elaboration time; ok is false when they are not constant.
+func (e *elab) staticInit(h *design.Home, init []design.Stmt) (*design.Init, bool) {
+	m := e.initMachine()
+	for _, st := range init {
+		if err := m.Run(st); err != nil {
+			return nil, false
+		}
+	}
+	return machineInit(m, h), true
 }
 
 // stmt translates s, appending to out.
@@ -125,7 +174,7 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 			bsc = newScope(sc, path)
 			bsc.homeKind = p.localKind
 			p.e.registerItems(bsc, s.Decls, true)
-			p.declLocals(bsc, s.Decls, blk)
+			p.declLocals(bsc, s.Decls, blk, false)
 		}
 		p.blocks = append(p.blocks, blk)
 		for _, st := range s.Stmts {
@@ -146,7 +195,7 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 		items := []hdl.Item{s.Decl}
 		p.e.registerItems(sc, items, true)
 		tmp := &design.Block{}
-		p.declLocals(sc, items, tmp)
+		p.declLocals(sc, items, tmp, false)
 		blk.Locals = append(blk.Locals, tmp.Locals...)
 		*out = append(*out, tmp.Stmts...)
 	case *hdl.AssignStmt:
@@ -685,7 +734,7 @@ func (p *pctx) forStmt(s *hdl.ForStmt, sc *scope, out *[]design.Stmt) {
 			items[i] = d
 		}
 		p.e.registerItems(lsc, items, true)
-		p.declLocals(lsc, items, blk)
+		p.declLocals(lsc, items, blk, true)
 		for _, d := range s.InitDecls {
 			for _, n := range d.Names {
 				if sym := lsc.syms[n.Name]; sym != nil && sym.kind == symVar {
@@ -998,7 +1047,9 @@ func (p *pctx) exprStmt(s *hdl.ExprStmt, sc *scope, out *[]design.Stmt) {
 
 func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 	ex := p.ex(sc)
-	st := &design.SysTask{Pos: dpos(c.Pos)}
+	// %m names the enclosing scope: sc.path is the instance path extended
+	// by generate blocks, named blocks and the task or function.
+	st := &design.SysTask{Pos: dpos(c.Pos), Scope: strings.Replace(sc.path, "::", ".", 1)}
 	// formatted builds one format string for the whole argument list, as
 	// SystemVerilog reads it: a string literal that no earlier specifier
 	// consumes is itself a format (its specifiers consume the arguments after
@@ -1213,7 +1264,8 @@ func (x *ectx) wildcardBits(e hdl.Expr, kind design.CaseKind) (*big.Int, int, bo
 }
 
 // formatSpecifiers counts the arguments a format string consumes: every
-// %-specifier except %%, %m and %l.
+// %-specifier (after its flags - + 0, width and precision) except %%, %m
+// and %l.
 func formatSpecifiers(f string) int {
 	n := 0
 	for i := 0; i < len(f); i++ {
@@ -1221,7 +1273,7 @@ func formatSpecifiers(f string) int {
 			continue
 		}
 		i++
-		for i < len(f) && (f[i] == '-' || f[i] == '.' || (f[i] >= '0' && f[i] <= '9')) {
+		for i < len(f) && (f[i] == '-' || f[i] == '+' || f[i] == '.' || (f[i] >= '0' && f[i] <= '9')) {
 			i++
 		}
 		if i < len(f) && !strings.ContainsRune("%mMlL", rune(f[i])) {

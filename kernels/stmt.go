@@ -332,6 +332,9 @@ func (c *compiler) format(s *design.SysTask, scope string) int {
 	}
 	id := len(c.p.Formats)
 	c.formatOf[s] = id
+	if s.Scope != "" {
+		scope = s.Scope
+	}
 	c.p.Formats = append(c.p.Formats, Format{Kind: s.Kind, Text: s.Format, HasFormat: s.HasFormat, Pos: s.Pos, Scope: scope})
 	return id
 }

@@ -42,12 +42,7 @@ const (
 // corpusSkip lists designs that reveal weft bugs: the golden is the
 // correct output, the weft half of the subtest is skipped with the reason
 // (and fails once weft gets it right, so that the entry is removed).
-var corpusSkip = map[string]string{
-	"12_scope_names":   "weft bug: %m prints the module instance only, not the generate block, named block, task or function that calls the display",
-	"63_display_width": "weft bug: %Nd pads to the operand's automatic width even when N is smaller, and %0Nd puts the zeros before the minus sign",
-	"55_static_func":   "weft bug: locals of static (non-automatic) functions and tasks are reset on every call (elab treats every subroutine as automatic)",
-	"60_static_init":   "weft bug: the initializer of an explicitly static variable (in a procedural block or a static function) runs on every entry instead of once",
-}
+var corpusSkip = map[string]string{}
 
 // corpusTB is the Icarus wrapper: it toggles clk with the same timing as
 // sim.Tick (posedge at time 1, negedge at 2, ...). The instance is named t

@@ -33,6 +33,7 @@ module t(input logic clk);
     $display("a", "b=%0d", u);
     $displayh(u, nib);
     $display("s=%s", "lit", " end");
+    $display("%+d|", u, "%0d|", u);
     $write("no newline;");
     $write("%0d\n", u + 8'd1);
   end
@@ -52,6 +53,7 @@ endmodule`)
 		"ab=5",
 		"05a",
 		"s=lit end",
+		" +5|5|",
 		"no newline;6",
 		"",
 	}, "\n")

@@ -1,0 +1,141 @@
+package jit
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Kernel is one SIR unit compiled to native code (see lower.go for what is
+// lowered and the arena convention). Run it on a buffer of at least Size()
+// bytes: the simulation state followed by the arena. Close frees the code.
+// A Kernel holds no per-run state, so it may run on several buffers
+// concurrently (each with its own arena).
+type Kernel struct {
+	name      string
+	code      *Code
+	fn        Func
+	minState  int // highest byte the unit's memory accesses touch
+	stateSize int
+	arenaOff  int
+	arenaSize int
+}
+
+// Compile checks u and compiles it to native code for state memory laid
+// out by l. An op the backend does not lower gives an *UnsupportedError
+// (the caller falls back to sir/interp); on platforms without the native
+// backend it gives ErrUnsupported.
+func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
+	if err := sir.Check(u); err != nil {
+		return nil, err
+	}
+	if !Supported {
+		return nil, ErrUnsupported
+	}
+	minState, err := extent(u, l)
+	if err != nil {
+		return nil, err
+	}
+	size := opt.StateSize
+	if size == 0 {
+		size = minState
+	}
+	if size < minState {
+		return nil, fmt.Errorf("jit: unit %q accesses %d bytes of state, StateSize is %d", u.Name, minState, size)
+	}
+	k := &Kernel{name: u.Name, minState: minState, stateSize: size,
+		arenaOff: (size + 7) &^ 7, arenaSize: 8 * len(u.Regs)}
+	mc, err := lower(u, l, k.arenaOff, opt.MaxBackEdges)
+	if err != nil {
+		return nil, err
+	}
+	if k.code, err = NewCode(mc); err != nil {
+		return nil, err
+	}
+	if k.fn, err = k.code.Func(0); err != nil {
+		k.code.Close()
+		return nil, err
+	}
+	return k, nil
+}
+
+// extent returns the end of the highest byte u's memory accesses touch
+// (what the interpreter calls MinState), and rejects what this cut does not
+// lower before any code is emitted.
+func extent(u *sir.Unit, l sir.Layout) (int, error) {
+	end := 0
+	for _, b := range u.Blocks {
+		for i := range b.Insts {
+			in := &b.Insts[i]
+			if in.Op == sir.OpEvent {
+				return 0, &UnsupportedError{Unit: u.Name, Op: in.Op, Why: "runtime events are not lowered yet"}
+			}
+			if !in.Op.IsMem() {
+				continue
+			}
+			h := l.Offset(in.Addr.Home)
+			if h < 0 || in.Addr.Home == sir.RingHome {
+				return 0, fmt.Errorf("jit: unit %q: layout has no offset for %s", u.Name, in.Addr.Home)
+			}
+			off, size := h+in.Addr.Offset, in.Size
+			if in.Op == sir.OpLoadBits || in.Op == sir.OpStoreBits {
+				vw := u.Width(in.Dst)
+				if in.Op == sir.OpStoreBits {
+					vw = u.Width(in.A)
+				}
+				off += in.Lo / 8
+				size = (in.Lo%8 + vw + 7) / 8
+			}
+			e := int64(off) + int64(size)
+			if in.Addr.Dynamic() {
+				e += int64(in.Addr.Count-1) * int64(in.Addr.Stride)
+				if in.Addr.Count >= 1<<31 {
+					return 0, fmt.Errorf("jit: unit %q: array of %d elements", u.Name, in.Addr.Count)
+				}
+			}
+			if e >= 1<<31-1<<20 {
+				return 0, fmt.Errorf("jit: unit %q: state beyond 2 GiB", u.Name)
+			}
+			end = max(end, int(e))
+		}
+	}
+	return end, nil
+}
+
+// Name is the unit's name.
+func (k *Kernel) Name() string { return k.name }
+
+// StateSize is the size of the simulation state the kernel was compiled for.
+func (k *Kernel) StateSize() int { return k.stateSize }
+
+// ArenaOffset is where the arena starts: StateSize rounded up to 8.
+func (k *Kernel) ArenaOffset() int { return k.arenaOff }
+
+// ArenaSize is the number of arena bytes the kernel uses.
+func (k *Kernel) ArenaSize() int { return k.arenaSize }
+
+// Size is the smallest buffer Run accepts: state, padding and arena.
+func (k *Kernel) Size() int { return k.arenaOff + k.arenaSize }
+
+// Run executes the kernel on buf (state then arena, at least Size() bytes,
+// holding no Go pointers) and returns its status: sir.StatusBadState when
+// buf is too small.
+func (k *Kernel) Run(buf []byte) sir.Status {
+	if len(buf) < k.Size() {
+		return sir.StatusBadState
+	}
+	return sir.Status(k.fn.Call(unsafe.Pointer(&buf[0])))
+}
+
+// RunPtr executes the kernel on the buffer at p, which the caller
+// guarantees holds at least Size() bytes.
+func (k *Kernel) RunPtr(p unsafe.Pointer) sir.Status { return sir.Status(k.fn.Call(p)) }
+
+// Close frees the machine code; the kernel must not run afterwards.
+func (k *Kernel) Close() error {
+	if k.code == nil {
+		return nil
+	}
+	return k.code.Close()
+}

@@ -11,7 +11,7 @@
 // callers can state them today: Threads(n) and Partition(mode) are
 // validated and recorded, and Program.Notes says that partitioned kernels
 // do not exist yet (the run is sequential, whatever n); Backend(native)
-// is refused with a clear error.
+// runs what the JIT lowers natively and says in Notes what it does not.
 package compile
 
 import (
@@ -26,8 +26,10 @@ import (
 	"github.com/weft-hdl/weft/dut"
 	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/sim"
+	"github.com/weft-hdl/weft/sir"
 )
 
 // PartitionMode says when to use partitioned kernels.
@@ -67,7 +69,8 @@ type BackendKind int
 const (
 	// BackendInterp is sir/interp, the portable reference interpreter.
 	BackendInterp BackendKind = iota
-	// BackendNative is the amd64 JIT (not built yet).
+	// BackendNative is the amd64 JIT, with the interpreter for the kernels
+	// it does not lower yet.
 	BackendNative
 )
 
@@ -197,8 +200,10 @@ func (b *Builder) Partition(m PartitionMode) *Builder {
 	return b
 }
 
-// Backend selects what executes the kernels. BackendNative is refused by
-// Build (not built yet).
+// Backend selects what executes the kernels. BackendNative compiles every
+// kernel it can to amd64 code and runs the rest (today: kernels with
+// runtime events, and every kernel off amd64) on the interpreter;
+// Program.Notes lists those.
 func (b *Builder) Backend(k BackendKind) *Builder {
 	if k < BackendInterp || k > BackendNative {
 		return b.fail("Backend: unknown backend %d", int(k))
@@ -292,9 +297,6 @@ func (b *Builder) Build() (*Program, error) {
 	if len(b.inputs) == 0 {
 		return nil, errors.New("compile: no source files (use Files or Source)")
 	}
-	if b.backend == BackendNative {
-		return nil, fmt.Errorf("compile: the native backend is %w; use the interpreter (Backend(compile.BackendInterp), --backend interp)", ErrNotBuilt)
-	}
 	p := &Program{Threads: 1, RequestedThreads: b.threads, Partition: b.partition, Backend: b.backend}
 	if b.threads > 1 && b.partition != PartitionNever {
 		p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: partitioned kernels are not built yet; running the sequential kernels on 1 thread", b.threads))
@@ -341,15 +343,36 @@ func (b *Builder) Build() (*Program, error) {
 	t0 = time.Now()
 	opts := b.simOpts
 	opts.Output = b.output
+	var fallback *sim.Fallback
 	if opts.Backend == nil {
 		opts.Backend = sim.Interp{}
+		if b.backend == BackendNative {
+			fallback = &sim.Fallback{Primary: nativeBackend{}, Secondary: sim.Interp{}}
+			opts.Backend = fallback
+		}
 	}
 	s, err := sim.New(kp, opts)
 	phase("sim", t0)
 	if err != nil {
 		return nil, err
 	}
+	if fallback != nil && len(fallback.FellBack) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("native backend: %d of %d kernels run on the interpreter (%s; first reason: %v)",
+			len(fallback.FellBack), len(kp.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
+	}
 	p.Sim = s
 	p.CompileTime = time.Since(start)
 	return p, nil
+}
+
+// nativeBackend adapts jit.Backend, whose Compile returns its own kernel
+// type, to sim.Backend.
+type nativeBackend struct{ jit.Backend }
+
+func (b nativeBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {
+	k, err := b.Backend.Compile(u, l)
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
 }

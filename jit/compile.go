@@ -106,6 +106,14 @@ func extent(u *sir.Unit, l sir.Layout) (int, error) {
 // Name is the unit's name.
 func (k *Kernel) Name() string { return k.name }
 
+// CodeSize is the number of bytes of machine code.
+func (k *Kernel) CodeSize() int {
+	if k.code == nil {
+		return 0
+	}
+	return k.code.Len()
+}
+
 // StateSize is the size of the simulation state the kernel was compiled for.
 func (k *Kernel) StateSize() int { return k.stateSize }
 

@@ -1,6 +1,6 @@
 //go:build amd64 && (linux || darwin || freebsd || netbsd || openbsd)
 
-package jit
+package jit_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/sir/interp"
@@ -33,7 +34,7 @@ func uartKernels(t testing.TB) *kernels.Program {
 type pair struct {
 	u  *sir.Unit
 	fi *interp.Func
-	k  *Kernel
+	k  *jit.Kernel
 }
 
 func uartPairs(t testing.TB, kp *kernels.Program) []pair {
@@ -50,8 +51,8 @@ func uartPairs(t testing.TB, kp *kernels.Program) []pair {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := Compile(u, kp.Layout, Options{StateSize: kp.StateSize})
-		var ue *UnsupportedError
+		k, err := jit.Compile(u, kp.Layout, jit.Options{StateSize: kp.StateSize})
+		var ue *jit.UnsupportedError
 		if errors.As(err, &ue) {
 			t.Logf("%s: falls back: %v", u.Name, err)
 			continue
@@ -75,7 +76,7 @@ func TestUART(t *testing.T) {
 		t.Fatal("no UART kernel compiled natively")
 	}
 	for _, p := range ps {
-		t.Logf("%s: %d insts, %d regs, %d code bytes, arena %d", p.u.Name, p.u.NumInsts(), len(p.u.Regs), p.k.code.Len(), p.k.ArenaSize())
+		t.Logf("%s: %d insts, %d regs, %d code bytes, arena %d", p.u.Name, p.u.NumInsts(), len(p.u.Regs), p.k.CodeSize(), p.k.ArenaSize())
 	}
 	rng := rand.New(rand.NewSource(4))
 	size := kp.StateSize

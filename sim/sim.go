@@ -38,6 +38,7 @@ type Simulator struct {
 	lay  *statelayout.Layout
 	mem  []byte // the whole mapping
 	st   []byte // mem[:StateSize]; nil once closed
+	buf  []byte // what kernels run on: the state and any kernel's scratch after it
 	out  io.Writer
 	opts Options
 	be   Backend
@@ -129,12 +130,14 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	s.event = compileUnit(p.Event)
 	sp := s.lay.Space()
 	if len(p.Events) != len(sp.Events) {
+		s.closeKernels()
 		return nil, fmt.Errorf("sim: program has %d event kernels for %d trigger events", len(p.Events), len(sp.Events))
 	}
 	for _, ek := range p.Events {
 		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
 	}
 	if err != nil {
+		s.closeKernels()
 		return nil, err
 	}
 	s.index()
@@ -143,10 +146,17 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	if p.StateSize > size {
 		size = p.StateSize
 	}
-	if s.mem, err = mapState(size); err != nil {
+	bufSize := size
+	for _, k := range s.kernels() {
+		if bs, ok := k.k.(BufferSizer); ok {
+			bufSize = max(bufSize, bs.Size())
+		}
+	}
+	if s.mem, err = mapState(bufSize); err != nil {
+		s.closeKernels()
 		return nil, err
 	}
-	s.st = s.mem[:size]
+	s.st, s.buf = s.mem[:size], s.mem[:bufSize]
 	if err := s.timeZero(); err != nil && !errors.Is(err, ErrFinished) {
 		s.Close()
 		return nil, err
@@ -237,8 +247,33 @@ func (s *Simulator) Close() error {
 		return nil
 	}
 	mem := s.mem
-	s.mem, s.st = nil, nil
+	s.mem, s.st, s.buf = nil, nil, nil
+	s.closeKernels()
 	return unmapState(mem)
+}
+
+// kernels lists every compiled kernel.
+func (s *Simulator) kernels() []*kernel {
+	ks := []*kernel{s.initial, s.settle, s.event}
+	for _, ek := range s.events {
+		ks = append(ks, ek.unit, ek.fused)
+	}
+	out := ks[:0]
+	for _, k := range ks {
+		if k != nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// closeKernels releases kernels that hold resources (native code).
+func (s *Simulator) closeKernels() {
+	for _, k := range s.kernels() {
+		if c, ok := k.k.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
 }
 
 // Closed reports whether Close was called.

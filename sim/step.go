@@ -107,7 +107,7 @@ func (s *Simulator) oscillation(fired []int32) error {
 // *FinishError or failure is final; non-fatal problems (ring overflow,
 // output errors) are kept in s.note for the end of the step.
 func (s *Simulator) call(k *kernel) error {
-	st := k.k.Run(s.st)
+	st := k.k.Run(s.buf)
 	if binary.LittleEndian.Uint32(s.st[s.ringOff:]) != 0 || binary.LittleEndian.Uint32(s.st[s.ringOff+12:]) != 0 {
 		if err := s.drain(k); err != nil {
 			return err

@@ -108,7 +108,6 @@ func TestRunUsageAndErrors(t *testing.T) {
 		{[]string{"run"}, 2, "no input files"},
 		{[]string{"run", f, "--threads", "0"}, 2, "--threads 0"},
 		{[]string{"run", f, "--partition", "often"}, 2, "want auto, always or never"},
-		{[]string{"run", f, "--backend", "native"}, 2, "native backend is not built yet"},
 		{[]string{"run", f, "--backend", "fpga"}, 2, "want interp or native"},
 		{[]string{"run", f, "--reset", "rst_n:x"}, 2, "CYCLES must be a number"},
 		{[]string{"run", f, "--reset-active", "sideways"}, 2, "want high or low"},

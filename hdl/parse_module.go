@@ -815,19 +815,26 @@ func (p *parser) genRegion() Item {
 			p.errorf(kw.Pos, "unterminated 'generate': expected 'endgenerate' before %s", p.tok.describe())
 			return g
 		}
-		if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
-			p.errorHere("unexpected '%s' in generate region", p.tok.Text)
-			p.next()
-			continue
-		}
-		start := p.i
-		p.item(ctxGenerate, &g.Items)
-		if p.i == start {
-			p.next()
-		}
+		p.genItem(&g.Items, "generate region")
 	}
 	p.next()
 	return g
+}
+
+// genItem parses one item of a generate region or block into items. A stray
+// end keyword is reported and skipped; the parser always advances, so the
+// loops around it terminate.
+func (p *parser) genItem(items *[]Item, where string) {
+	if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
+		p.errorHere("unexpected '%s' in %s", p.tok.Text, where)
+		p.next()
+		return
+	}
+	start := p.i
+	p.item(ctxGenerate, items)
+	if p.i == start {
+		p.next()
+	}
 }
 
 // genBlock parses a generate block: `begin [: name] items end [: name]` or a
@@ -864,16 +871,7 @@ func (p *parser) genBlock(label string) *GenBlock {
 			p.errorf(begin.Pos, "unterminated 'begin'%s: expected 'end' before %s", labelSuffix(b.Label), p.tok.describe())
 			return b
 		}
-		if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
-			p.errorHere("unexpected '%s' in generate block", p.tok.Text)
-			p.next()
-			continue
-		}
-		start := p.i
-		p.item(ctxGenerate, &b.Items)
-		if p.i == start {
-			p.next()
-		}
+		p.genItem(&b.Items, "generate block")
 	}
 	p.next()
 	p.endLabel("end", b.Label, "block name")

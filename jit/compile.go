@@ -46,7 +46,7 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 	}
 	k := &Kernel{name: u.Name, minState: minState, stateSize: size,
 		arenaOff: (size + 7) &^ 7, arenaSize: 8 * len(u.Regs)}
-	mc, err := lower(u, l, k.arenaOff, opt.MaxBackEdges)
+	mc, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges)
 	if err != nil {
 		return nil, err
 	}
@@ -61,15 +61,24 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 }
 
 // extent returns the end of the highest byte u's memory accesses touch
-// (what the interpreter calls MinState), and rejects what this cut does not
-// lower before any code is emitted.
+// (what the interpreter calls MinState: the ring header counts for units
+// with events), and rejects layouts it cannot address before any code is
+// emitted.
 func extent(u *sir.Unit, l sir.Layout) (int, error) {
 	end := 0
 	for _, b := range u.Blocks {
 		for i := range b.Insts {
 			in := &b.Insts[i]
 			if in.Op == sir.OpEvent {
-				return 0, &UnsupportedError{Unit: u.Name, Op: in.Op, Why: "runtime events are not lowered yet"}
+				r := l.Offset(sir.RingHome)
+				if r < 0 {
+					return 0, fmt.Errorf("jit: unit %q has events but the layout places no event ring", u.Name)
+				}
+				if int64(r)+sir.RingHeaderSize >= 1<<31-1<<20 {
+					return 0, fmt.Errorf("jit: unit %q: state beyond 2 GiB", u.Name)
+				}
+				end = max(end, r+sir.RingHeaderSize)
+				continue
 			}
 			if !in.Op.IsMem() {
 				continue

@@ -31,9 +31,13 @@ import (
 //
 // # What is lowered
 //
-// Every op but OpEvent, at widths 1..64: Compile returns an error naming
-// any op it does not lower (OpEvent; OpPopCnt on a CPU without POPCNT), and
-// the caller falls back to the interpreter. clz uses bsr (no LZCNT needed);
+// Every op, at widths 1..64: Compile returns an error naming any op it
+// does not lower (OpPopCnt on a CPU without POPCNT), and the caller falls
+// back to the interpreter. OpEvent appends its record to the event ring
+// byte for byte as sir/interp does (sir.RingReserve's overflow rule, the
+// capacity clamped to the end of the state, so nothing is written past
+// it), and a ret ok of a unit with events returns ringfull when the ring's
+// dropped count is non-zero. clz uses bsr (no LZCNT needed);
 // popcnt needs the POPCNT instruction (x86-64-v2), checked with
 // golang.org/x/sys/cpu at compile time. Division tests the divisor (0, and
 // -1 for signed ops) before div/idiv, so no #DE is possible; dynamic
@@ -95,12 +99,16 @@ type lowerer struct {
 	blocks   []amd64.Label
 	stepExit amd64.Label
 	usedStep bool
+	// stateSize is the size of the simulation state; ring is the offset
+	// of the event ring header (-1 when the unit has no events).
+	stateSize int
+	ring      int
 }
 
 // lower emits the machine code of u. arenaOff is the byte offset of the
 // arena from the state base.
-func lower(u *sir.Unit, l sir.Layout, arenaOff int, maxBack int64) ([]byte, error) {
-	x := &lowerer{u: u, l: l, a: amd64.New(), arenaOff: arenaOff}
+func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64) ([]byte, error) {
+	x := &lowerer{u: u, l: l, a: amd64.New(), arenaOff: arenaOff, stateSize: stateSize, ring: -1}
 	a := x.a
 	if int64(arenaOff)+8*int64(len(u.Regs)) >= 1<<31 {
 		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
@@ -110,6 +118,12 @@ func lower(u *sir.Unit, l sir.Layout, arenaOff int, maxBack int64) ([]byte, erro
 		x.blocks[i] = a.NewLabel()
 	}
 	x.stepExit = a.NewLabel()
+	if hasEvent(u) {
+		x.ring = l.Offset(sir.RingHome)
+		if x.ring < 0 || x.ring+sir.RingHeaderSize > stateSize {
+			return nil, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
+		}
+	}
 	if hasBackEdge(u) {
 		if maxBack <= 0 || maxBack >= 1<<31 {
 			maxBack = DefaultMaxBackEdges
@@ -131,6 +145,17 @@ func lower(u *sir.Unit, l sir.Layout, arenaOff int, maxBack int64) ([]byte, erro
 		a.Ret()
 	}
 	return a.Finish()
+}
+
+func hasEvent(u *sir.Unit) bool {
+	for _, b := range u.Blocks {
+		for i := range b.Insts {
+			if b.Insts[i].Op == sir.OpEvent {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasBackEdge(u *sir.Unit) bool {
@@ -386,6 +411,8 @@ func (x *lowerer) inst(in *sir.Inst) error {
 		x.mask(rA, w)
 	case sir.OpLoad, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits:
 		return x.mem(in)
+	case sir.OpEvent:
+		return x.event(in)
 	default:
 		return x.unsupported(in.Op, "")
 	}
@@ -596,6 +623,79 @@ func (x *lowerer) term(bi int, t *sir.Term) {
 		goTo(t.Else, true)
 	default:
 		a.MovRegImm(StatusReg, int64(t.Status), 32)
+		if t.Status == sir.StatusOK && x.ring >= 0 { // ringfull when events were dropped
+			a.MovRegImm(rD, int64(sir.StatusRingFull), 32)
+			a.AluMemImm(amd64.Cmp, x.ringField(ringDropped), 0, 32)
+			a.Cmov(amd64.CondNE, StatusReg, rD, 32)
+		}
 		a.Ret()
 	}
+}
+
+// Ring header fields (sir/ring.go).
+const (
+	ringCount   = 0
+	ringUsed    = 4
+	ringCap     = 8
+	ringDropped = 12
+)
+
+func (x *lowerer) ringField(f int) amd64.Mem { return amd64.M(base, int32(x.ring+f)) }
+
+// event lowers OpEvent exactly as sir.RingReserve and the interpreter do:
+// the record is dropped (and dropped incremented) when an earlier event was
+// dropped or it does not fit in cap-used bytes, cap being clamped to the end
+// of the state; otherwise count and used advance and the record (header,
+// then per argument width, flags and words) is written at ring+16+used.
+func (x *lowerer) event(in *sir.Inst) error {
+	a := x.a
+	ev := in.Ev
+	size := sir.RecordSize(ev)
+	maxCap := x.stateSize - x.ring - sir.RingHeaderSize
+	if len(ev.Args) > 0xffff || size >= 1<<30 {
+		return fmt.Errorf("jit: unit %q: event record of %d bytes", x.u.Name, size)
+	}
+	drop, done := a.NewLabel(), a.NewLabel()
+	a.AluMemImm(amd64.Cmp, x.ringField(ringDropped), 0, 32)
+	a.Jcc(amd64.CondNE, drop)
+	a.MovRegMem(rA, x.ringField(ringUsed), 32) // zero-extended
+	a.MovRegMem(rD, x.ringField(ringCap), 32)
+	a.MovRegImm(rC, int64(maxCap), 64)
+	a.AluRegReg(amd64.Cmp, rD, rC, 64)
+	a.Cmov(amd64.CondA, rD, rC, 64) // capacity = min(cap, maxCap)
+	a.Lea(rS, amd64.M(rA, int32(size)), 64)
+	a.AluRegReg(amd64.Cmp, rS, rD, 64)
+	a.Jcc(amd64.CondA, drop) // used+size > capacity
+	a.MovMemReg(x.ringField(ringUsed), rS, 32)
+	a.AluMemImm(amd64.Add, x.ringField(ringCount), 1, 32)
+	rec := func(k int) amd64.Mem { return amd64.MI(base, rA, 1, int32(x.ring+sir.RingHeaderSize+k)) }
+	put := func(k int, v uint64) {
+		if int64(v) >= -1<<31 && int64(v) < 1<<31 {
+			a.MovMemImm(rec(k), int64(v), 64)
+			return
+		}
+		a.MovRegImm(rC, int64(v), 64)
+		a.MovMemReg(rec(k), rC, 64)
+	}
+	put(0, uint64(byte(ev.Kind))|uint64(uint16(len(ev.Args)))<<16|uint64(uint32(ev.Format))<<32)
+	put(8, uint64(uint32(ev.Level))|uint64(uint32(size))<<32)
+	q := 16
+	for _, arg := range ev.Args {
+		var flags uint64
+		if arg.Signed {
+			flags = 1
+		}
+		put(q, uint64(uint32(arg.Width))|flags<<32)
+		q += 8
+		for _, r := range arg.Words {
+			x.ld(rC, r)
+			a.MovMemReg(rec(q), rC, 64)
+			q += 8
+		}
+	}
+	a.Jmp(done)
+	a.Bind(drop)
+	a.AluMemImm(amd64.Add, x.ringField(ringDropped), 1, 32)
+	a.Bind(done)
+	return nil
 }

@@ -4,7 +4,6 @@ package jit
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math/rand"
 	"testing"
@@ -212,21 +211,5 @@ func TestDivEdges(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-func TestEventUnsupported(t *testing.T) {
-	b := sir.NewBuilder("ev")
-	b.Emit(sir.Inst{Op: sir.OpEvent, Ev: &sir.Event{Kind: sir.EvFinish}})
-	b.Return(sir.StatusOK)
-	u, err := b.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, size := sir.PackedLayout(nil, 256)
-	_, err = Compile(u, l, Options{StateSize: size})
-	var ue *UnsupportedError
-	if !errors.As(err, &ue) || ue.Op != sir.OpEvent {
-		t.Fatalf("Compile: %v, want UnsupportedError for event", err)
 	}
 }

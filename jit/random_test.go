@@ -23,6 +23,8 @@ type rgen struct {
 	u    *sir.Unit
 	blk  *sir.Block
 	pool []sir.Reg // registers assigned on every path to the current point
+	// events mixes OpEvent into the instructions (event_test.go).
+	events bool
 }
 
 func (g *rgen) width() int {
@@ -87,6 +89,10 @@ var genOps = []sir.Op{sir.OpAdd, sir.OpSub, sir.OpMul, sir.OpMulHiU, sir.OpMulHi
 	sir.OpLoad, sir.OpLoad, sir.OpStore, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits}
 
 func (g *rgen) inst(scope *[]sir.Reg) {
+	if g.events && g.rng.Intn(6) == 0 {
+		g.event(*scope)
+		return
+	}
 	op := genOps[g.rng.Intn(len(genOps))]
 	w := g.width()
 	o := func(w int) sir.Reg { return g.operand(*scope, w) }
@@ -155,8 +161,10 @@ func (g *rgen) newBlock() sir.BlockID {
 }
 
 // genUnit builds a random unit: segments and diamonds, then ret.
-func genUnit(rng *rand.Rand, branches bool) *sir.Unit {
-	g := &rgen{rng: rng, u: sir.NewUnit("rand")}
+func genUnit(rng *rand.Rand, branches bool) *sir.Unit { return genUnitEv(rng, branches, false) }
+
+func genUnitEv(rng *rand.Rand, branches, events bool) *sir.Unit {
+	g := &rgen{rng: rng, u: sir.NewUnit("rand"), events: events}
 	g.newBlock()
 	for seg := 0; seg < 1+rng.Intn(5); seg++ {
 		for i := 0; i < 1+rng.Intn(12); i++ {

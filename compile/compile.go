@@ -63,6 +63,11 @@ func ParsePartition(s string) (PartitionMode, error) {
 	return 0, fmt.Errorf("compile: unknown partition mode %q (want auto, always or never)", s)
 }
 
+// DefaultBackend is what a Builder uses unless Backend says otherwise: the
+// native backend on amd64 (it falls back to the interpreter kernel by
+// kernel, and entirely off amd64).
+const DefaultBackend = BackendNative
+
 // BackendKind selects what executes the kernels.
 type BackendKind int
 
@@ -117,7 +122,7 @@ type Builder struct {
 // NewBuilder returns a builder with the defaults: one thread, automatic
 // partitioning, the interpreter, output to os.Stdout.
 func NewBuilder() *Builder {
-	return &Builder{defines: map[string]string{}, params: map[string]string{}, threads: 1}
+	return &Builder{defines: map[string]string{}, params: map[string]string{}, threads: 1, backend: DefaultBackend}
 }
 
 func (b *Builder) fail(format string, args ...any) *Builder {

@@ -48,7 +48,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
 	threads := fs.Int("threads", 1, "threads (`N`) per step; more than 1 needs partitioned kernels (not built yet)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
-	backend := fs.String("backend", "interp", "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
+	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
 	stats := fs.Bool("stats", false, "print compile time, cycles and cycles per second")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, runUsage)

@@ -7,7 +7,16 @@ import (
 	"github.com/weft-hdl/weft/compile"
 )
 
-func benchTick(b *testing.B, builder *compile.Builder, setup func(*bench)) {
+// benchTick measures Tick on the design mk builds, once per backend
+// (sub-benchmarks backend=interp and backend=native), so the two are
+// compared in one run.
+func benchTick(b *testing.B, mk func() *compile.Builder, setup func(*bench)) {
+	for _, k := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+		b.Run("backend="+k.String(), func(b *testing.B) { benchTick1(b, mk().Backend(k), setup) })
+	}
+}
+
+func benchTick1(b *testing.B, builder *compile.Builder, setup func(*bench)) {
 	p, err := builder.Output(io.Discard).Build()
 	if err != nil {
 		b.Fatal(err)
@@ -29,17 +38,21 @@ func benchTick(b *testing.B, builder *compile.Builder, setup func(*bench)) {
 // BenchmarkTickCounter measures the per-edge overhead of Tick: the design
 // is one 32-bit counter.
 func BenchmarkTickCounter(b *testing.B) {
-	benchTick(b, compile.NewBuilder().Source("c.sv", `
+	benchTick(b, func() *compile.Builder {
+		return compile.NewBuilder().Source("c.sv", `
 module c(input logic clk, output logic [31:0] q);
   always_ff @(posedge clk) q <= q + 32'd1;
-endmodule`), nil)
+endmodule`)
+	}, nil)
 }
 
-// BenchmarkTickUART measures interpreter cycles/s on the example UART
+// BenchmarkTickUART measures cycles/s on the example UART
 // sending in loopback.
 func BenchmarkTickUART(b *testing.B) {
 	r := "../examples/uart/rtl/"
-	benchTick(b, compile.NewBuilder().Files(r+"uart_pkg.sv", r+"uart_fifo.sv", r+"uart_tx.sv", r+"uart_rx.sv", r+"uart_top.sv"),
+	benchTick(b, func() *compile.Builder {
+		return compile.NewBuilder().Files(r+"uart_pkg.sv", r+"uart_fifo.sv", r+"uart_tx.sv", r+"uart_rx.sv", r+"uart_top.sv")
+	},
 		func(bb *bench) {
 			bb.set("rst_n", 0)
 			bb.step()
@@ -53,7 +66,7 @@ func BenchmarkTickUART(b *testing.B) {
 		})
 }
 
-// BenchmarkTickFlops4k measures interpreter cycles/s on 4096+ flop bits:
+// BenchmarkTickFlops4k measures cycles/s on 4096+ flop bits:
 // 64 instances of a 64-bit LFSR with a popcount accumulator.
 func BenchmarkTickFlops4k(b *testing.B) {
 	src := `
@@ -74,7 +87,7 @@ module top(input logic clk, input logic rst_n, output logic [15:0] sum);
     for (int i = 0; i < 64; i++) sum = sum + 16'(o[i]);
   end
 endmodule`
-	benchTick(b, compile.NewBuilder().Source("f.sv", src).Top("top"), func(bb *bench) {
+	benchTick(b, func() *compile.Builder { return compile.NewBuilder().Source("f.sv", src).Top("top") }, func(bb *bench) {
 		bb.set("rst_n", 0)
 		bb.step()
 		bb.set("rst_n", 1)

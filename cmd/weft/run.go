@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/dut"
 	"github.com/weft-hdl/weft/hdl"
@@ -316,13 +314,16 @@ func runCycles(s *sim.Simulator, clk *dut.Signal, n int64, ran *int64, progress 
 	return nil
 }
 
-// progressWriter returns w when it is a terminal, else nil.
+// progressWriter returns w when it is a terminal (a character device, which
+// a pipe or a file is not), else nil. The mode check works on every OS,
+// where a termios ioctl would tie the CLI to Linux.
 func progressWriter(w io.Writer) io.Writer {
 	f, ok := w.(*os.File)
 	if !ok {
 		return nil
 	}
-	if _, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err != nil {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return nil
 	}
 	return w

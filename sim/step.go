@@ -58,30 +58,30 @@ func (s *Simulator) eval() error {
 	}
 }
 
-// fire runs the kernels for the fired events.
+// fire runs the kernels for the fired events: the one event's Fused kernel,
+// or its Event kernel (one event, NoFused) or the generic Event kernel with
+// the fired trigger bytes set (several events), then Settle. After $finish
+// in the event kernel the settle still runs, as the Fused kernels complete
+// theirs, so every path leaves the same state and reports the finish.
 func (s *Simulator) fire(fired []int32) error {
+	if len(fired) == 1 && !s.opts.NoFused {
+		return s.call(s.events[fired[0]].fused)
+	}
+	var err error
 	if len(fired) == 1 {
-		ek := &s.events[fired[0]]
-		if !s.opts.NoFused {
-			return s.call(ek.fused)
+		err = s.call(s.events[fired[0]].unit)
+	} else {
+		for _, e := range fired {
+			s.st[s.trigOff+int(e)] = 1
 		}
-		if err := s.call(ek.unit); err != nil && !errors.Is(err, ErrFinished) {
-			return err
+		err = s.call(s.event)
+		for _, e := range fired {
+			s.st[s.trigOff+int(e)] = 0
 		}
-		return s.call(s.settle)
-	}
-	for _, e := range fired {
-		s.st[s.trigOff+int(e)] = 1
-	}
-	err := s.call(s.event)
-	for _, e := range fired {
-		s.st[s.trigOff+int(e)] = 0
 	}
 	if err != nil && !errors.Is(err, ErrFinished) {
 		return err
 	}
-	// After $finish in Event, still settle: the Fused kernels complete
-	// their settle too, so both paths leave the same state.
 	if err2 := s.call(s.settle); err2 != nil && err == nil {
 		return err2
 	}

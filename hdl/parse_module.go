@@ -70,6 +70,7 @@ func (p *parser) module() *Module {
 		}
 		p.lastErr = max(p.lastErr, p.i)
 	}
+	where := "module '" + m.Name + "'"
 	for {
 		if p.atEOF() || p.unitStart() {
 			p.errorf(kw.Pos, "unterminated module '%s': expected 'endmodule' before %s", m.Name, p.tok.describe())
@@ -81,16 +82,7 @@ func (p *parser) module() *Module {
 			p.endLabel("endmodule", m.Name, "module name")
 			return m
 		}
-		if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
-			p.errorHere("unexpected '%s' in module '%s'", p.tok.Text, m.Name)
-			p.next()
-			continue
-		}
-		start := p.i
-		p.item(ctxModule, &m.Items)
-		if p.i == start {
-			p.next()
-		}
+		p.bodyItem(ctxModule, &m.Items, where)
 	}
 }
 
@@ -108,6 +100,7 @@ func (p *parser) pkg() *Package {
 	} else if !ok {
 		p.syncItem()
 	}
+	where := "package '" + pk.Name + "'"
 	for {
 		if p.atEOF() || p.unitStart() {
 			p.errorf(kw.Pos, "unterminated package '%s': expected 'endpackage' before %s", pk.Name, p.tok.describe())
@@ -118,16 +111,7 @@ func (p *parser) pkg() *Package {
 			p.endLabel("endpackage", pk.Name, "package name")
 			return pk
 		}
-		if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
-			p.errorHere("unexpected '%s' in package '%s'", p.tok.Text, pk.Name)
-			p.next()
-			continue
-		}
-		start := p.i
-		p.item(ctxPackage, &pk.Items)
-		if p.i == start {
-			p.next()
-		}
+		p.bodyItem(ctxPackage, &pk.Items, where)
 	}
 }
 
@@ -815,23 +799,23 @@ func (p *parser) genRegion() Item {
 			p.errorf(kw.Pos, "unterminated 'generate': expected 'endgenerate' before %s", p.tok.describe())
 			return g
 		}
-		p.genItem(&g.Items, "generate region")
+		p.bodyItem(ctxGenerate, &g.Items, "generate region")
 	}
 	p.next()
 	return g
 }
 
-// genItem parses one item of a generate region or block into items. A stray
-// end keyword is reported and skipped; the parser always advances, so the
-// loops around it terminate.
-func (p *parser) genItem(items *[]Item, where string) {
+// bodyItem parses one item of a module, package, generate region or
+// generate block into items. A stray end keyword is reported and skipped;
+// the parser always advances, so the loops around it terminate.
+func (p *parser) bodyItem(ctx itemCtx, items *[]Item, where string) {
 	if p.tok.Kind == TokKeyword && endKeywords[p.tok.Text] {
 		p.errorHere("unexpected '%s' in %s", p.tok.Text, where)
 		p.next()
 		return
 	}
 	start := p.i
-	p.item(ctxGenerate, items)
+	p.item(ctx, items)
 	if p.i == start {
 		p.next()
 	}
@@ -871,7 +855,7 @@ func (p *parser) genBlock(label string) *GenBlock {
 			p.errorf(begin.Pos, "unterminated 'begin'%s: expected 'end' before %s", labelSuffix(b.Label), p.tok.describe())
 			return b
 		}
-		p.genItem(&b.Items, "generate block")
+		p.bodyItem(ctxGenerate, &b.Items, "generate block")
 	}
 	p.next()
 	p.endLabel("end", b.Label, "block name")

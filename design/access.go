@@ -53,7 +53,8 @@ func newAccWalker() *accWalker { return &accWalker{covered: map[covKey][]span{}}
 
 func isLocal(h *Home) bool { return h.Kind == KindBlockLocal || h.Kind == KindFuncLocal }
 
-func wholeAccess(h *Home) Access {
+// WholeAccess is the access covering every bit of every element of h.
+func WholeAccess(h *Home) Access {
 	return Access{Home: h, Lo: 0, Hi: h.Width - 1, ElemLo: 0, ElemHi: h.Elems() - 1}
 }
 
@@ -65,9 +66,9 @@ func wholeAccess(h *Home) Access {
 func RefAccess(e Expr) (a Access, ok, empty bool) {
 	switch e := e.(type) {
 	case *HomeRef:
-		return wholeAccess(e.Home), true, false
+		return WholeAccess(e.Home), true, false
 	case *ElemRef:
-		a = wholeAccess(e.Home)
+		a = WholeAccess(e.Home)
 		flat := 0
 		for i, ix := range e.Index {
 			size := e.Home.Unpacked[i].Size()
@@ -333,7 +334,7 @@ func (w *accWalker) stmt(s Stmt) {
 			w.expr(a)
 		}
 		if s.Target != nil && !w.skip(s.Target) {
-			w.write(wholeAccess(s.Target), false)
+			w.write(WholeAccess(s.Target), false)
 		}
 	case *TaskCall:
 		for _, a := range s.Args {

@@ -96,7 +96,7 @@ func ffWrites(p *design.Process) (nb, bl []design.Access) {
 			}
 		case *design.SysTask:
 			if s.Target != nil {
-				bl = append(bl, wholeAccess(s.Target))
+				bl = append(bl, design.WholeAccess(s.Target))
 			}
 		}
 		return true

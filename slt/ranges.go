@@ -186,10 +186,6 @@ func lvalueAccesses(lv design.LValue, out []design.Access) []design.Access {
 	return out
 }
 
-func wholeAccess(h *design.Home) design.Access {
-	return design.Access{Home: h, Lo: 0, Hi: h.Width - 1, ElemLo: 0, ElemHi: h.Elems() - 1}
-}
-
 // staticRef reports whether lv is a reference chain with constant
 // addresses only (so its write set is exact).
 func staticRef(lv design.Expr) bool {

@@ -14,10 +14,17 @@
 // (HomeID, byte offset inside the object, element stride), which depend on
 // how a value is encoded but not on where an object lies.
 //
-// A Layout places a Space. Packed is the sequential layout; a lane-segmented
-// layout (128-byte aligned segments per lane) is another constructor
-// returning the same *Layout type, so SIR units, the interpreter, the
-// native backend and the simulator work with either unchanged.
+// A Layout places a Space. Packed is the sequential layout. Segmented is
+// the layout for partitioned kernels: given the lanes whose tasks write
+// each object, it packs the objects one lane alone writes into that lane's
+// segment, gives every object several lanes write a segment of its own and
+// puts the objects no lane writes into a shared segment first; the ring
+// stays last. Segments start on 128-byte boundaries at least 16 bytes
+// after the end of the previous one, so a store widened to 8 bytes never
+// reaches another lane's storage. Inside a segment objects are placed as in
+// Packed. Both return the same *Layout type, so SIR units, the
+// interpreter, the native backend and the simulator work with either
+// unchanged.
 //
 // # Value encoding (the same in every layout)
 //

@@ -11,14 +11,15 @@ import (
 )
 
 // Layout places every object of a Space in state memory. It implements
-// sir.Layout and sir.Sizer. Every layout kind (Packed today, lane segments
-// later) is a *Layout built by its own constructor; lookups are the same.
+// sir.Layout and sir.Sizer. Every layout kind (Packed, Segmented) is a
+// *Layout built by its own constructor; lookups are the same.
 type Layout struct {
-	space   *Space
-	kind    string
-	offsets []int // by object ID
-	ringOff int
-	size    int
+	space    *Space
+	kind     string
+	offsets  []int // by object ID
+	ringOff  int
+	size     int
+	segments []Segment // nil for Packed
 }
 
 var (
@@ -67,7 +68,7 @@ func alignUp(x, a int) int {
 // Space is the placed space.
 func (l *Layout) Space() *Space { return l.space }
 
-// Kind names the layout kind ("packed").
+// Kind names the layout kind ("packed" or "segmented").
 func (l *Layout) Kind() string { return l.kind }
 
 // StateSize is the size of state memory in bytes.
@@ -231,7 +232,9 @@ func (l *Layout) SetUint(state []byte, h *design.Home, elem int, v uint64) {
 	l.Set(state, h, elem, new(big.Int).SetUint64(v))
 }
 
-// Dump writes one line per object: offset, size, kind, name.
+// Dump writes one line per object: offset, size, kind, name. A segmented
+// layout writes a line per segment (lane, byte range) before the objects of
+// the segment, in placement order.
 func (l *Layout) Dump(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "layout %s: %d bytes\n", l.kind, l.size)
@@ -241,6 +244,16 @@ func (l *Layout) Dump(w io.Writer) error {
 			fmt.Fprintf(&b, " [%d x %d]", o.Elems, o.ElemSize)
 		}
 		b.WriteByte('\n')
+	}
+	if l.segments != nil {
+		for _, sg := range l.segments {
+			fmt.Fprintf(&b, "segment %s [%d, %d)\n", laneName(sg.Lane), sg.Lo, sg.Hi)
+			for _, id := range sg.Objects {
+				line(l.space.Object(id))
+			}
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
 	}
 	for _, o := range l.space.objects {
 		line(o)

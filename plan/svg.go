@@ -1,0 +1,190 @@
+package plan
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// SVG geometry, in pixels. Coordinates are computed in tenths of a pixel
+// with integer arithmetic, so the output is the same on every platform.
+const (
+	svgWidth    = 960
+	svgLeft     = 72 // lane labels
+	svgRight    = 24
+	svgPlot     = svgWidth - svgLeft - svgRight
+	svgRow      = 24 // one lane
+	svgBar      = 18 // task rectangle height
+	svgMinWidth = 3  // minimum visible task width
+	svgTicks    = 8  // at most this many tick intervals
+	svgCharW    = 7  // approximate width of one label character
+)
+
+// laneColors fill task rectangles, by lane.
+var laneColors = []string{
+	"#8ecae6", "#ffd166", "#95d5b2", "#f4a261",
+	"#bdb2ff", "#f7a8b8", "#a8dadc", "#d4a373",
+}
+
+// SVG writes the plan as a self-contained SVG image: one band per kernel
+// with a partition (titled with the kernel's name, chosen candidate and
+// makespan), within it one row per lane and the lane's tasks as rectangles
+// on a time axis in cost units (x from the estimated Start to End, at
+// least a few pixels wide), labelled with their index where it fits and
+// with a tooltip (<title>) naming index, label, cost, times and waits.
+// Every wait is an arrow from the end of the producer task (task Count-1
+// of lane Lane) to the waiting task's start; waits with no producer task
+// (Count 0 or out of range) draw nothing. Each band has its own time axis
+// with tick labels. Kernels with no partition get a one-line note. All
+// text is XML-escaped and the output is deterministic. It draws the
+// stored estimates: call (*Kernel).Estimate first.
+func (p *Plan) SVG(w io.Writer) error {
+	var body bytes.Buffer
+	y := 0
+	header := fmt.Sprintf("weft plan %s: %s, sync cost %d, layout %s", orDash(p.Top), plural(p.Lanes, "lane"), p.SyncCost, orDash(p.Layout))
+	fmt.Fprintf(&body, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">%s</text>\n", 8, y+20, esc(header))
+	y += 32
+	if len(p.Kernels) == 0 {
+		fmt.Fprintf(&body, "<text class=\"note\" x=\"%d\" y=\"%d\">no kernels</text>\n", 8, y+14)
+		y += 24
+	}
+	for ki, k := range p.Kernels {
+		y = k.svg(&body, ki, y)
+	}
+	height := y + 8
+
+	var b bytes.Buffer
+	b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\" style=\"background:#fff\">\n",
+		svgWidth, height, svgWidth, height)
+	fmt.Fprintf(&b, "<title>%s</title>\n", esc("weft plan "+orDash(p.Top)))
+	b.WriteString("<defs><marker id=\"weft-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c0392b\"/></marker></defs>\n")
+	b.Write(body.Bytes())
+	b.WriteString("</svg>\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// taskBox is a drawn task, in tenths of a pixel.
+type taskBox struct{ x0, x1, yMid int }
+
+// svg draws kernel k as a band starting at y and returns the y below it.
+func (k *Kernel) svg(b *bytes.Buffer, ki, y int) int {
+	if !k.Partitioned() {
+		note := fmt.Sprintf("%s: sequential kernel only, single cost %d", orDash(k.Name), k.SingleCost)
+		if k.Chosen != "" {
+			note = fmt.Sprintf("%s: chosen %s has no tasks, single cost %d", orDash(k.Name), k.Chosen, k.SingleCost)
+		}
+		if k.Reason != "" {
+			note += " (" + k.Reason + ")"
+		}
+		fmt.Fprintf(b, "<text class=\"note\" x=\"%d\" y=\"%d\" fill=\"#555\">%s</text>\n", 8, y+14, esc(oneLine(note)))
+		return y + 26
+	}
+	ms := k.Makespan()
+	span := max(ms, 1)
+	xAt := func(t int) int { // tenths of a pixel
+		t = min(max(t, 0), span)
+		return svgLeft*10 + (t*svgPlot*10+span/2)/span
+	}
+
+	fmt.Fprintf(b, "<g class=\"kernel\" id=\"kernel-%d\">\n", ki)
+	title := fmt.Sprintf("%s: %s, makespan %d, single cost %d", orDash(k.Name), orDash(k.Chosen), ms, k.SingleCost)
+	fmt.Fprintf(b, "<text class=\"title\" x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>\n", 8, y+14, esc(oneLine(title)))
+	y += 22
+	top := y
+
+	// Lane rows: label, guide line, tasks.
+	boxes := make([][]taskBox, len(k.Lanes))
+	for l, ts := range k.Lanes {
+		rowTop := top + l*svgRow
+		mid := rowTop*10 + svgRow*10/2
+		fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">lane %d</text>\n", svgLeft-8, rowTop+svgRow/2+4, l)
+		fmt.Fprintf(b, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"#eee\"/>\n", svgLeft, tenths(mid), svgLeft+svgPlot, tenths(mid))
+		color := laneColors[l%len(laneColors)]
+		boxes[l] = make([]taskBox, len(ts))
+		for i, t := range ts {
+			x0 := xAt(t.Start)
+			x1 := max(xAt(t.End), x0+svgMinWidth*10)
+			boxes[l][i] = taskBox{x0, x1, mid}
+			tip := fmt.Sprintf("#%d %s\nlane %d, cost %d, est %d-%d", t.Index, t.Label, l, t.Cost, t.Start, t.End)
+			if len(t.Waits) > 0 {
+				tip += "\nwaits " + formatWaits(t.Waits)
+			}
+			fmt.Fprintf(b, "<rect class=\"task\" x=\"%s\" y=\"%d\" width=\"%s\" height=\"%d\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"><title>%s</title></rect>\n",
+				tenths(x0), rowTop+(svgRow-svgBar)/2, tenths(x1-x0), svgBar, color, esc(tip))
+			idx := strconv.Itoa(t.Index)
+			if x1-x0 >= (len(idx)*svgCharW+4)*10 {
+				fmt.Fprintf(b, "<text x=\"%s\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\" pointer-events=\"none\">%s</text>\n",
+					tenths((x0+x1)/2), rowTop+svgRow/2+4, idx)
+			}
+		}
+	}
+
+	// Waits, drawn above the tasks.
+	for l, ts := range k.Lanes {
+		for i, t := range ts {
+			for _, w := range t.Waits {
+				if w.Lane < 0 || w.Lane >= len(k.Lanes) || w.Count < 1 || w.Count > len(k.Lanes[w.Lane]) {
+					continue
+				}
+				from := boxes[w.Lane][w.Count-1]
+				to := boxes[l][i]
+				fmt.Fprintf(b, "<line class=\"wait\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"#c0392b\" stroke-width=\"1.2\" marker-end=\"url(#weft-arrow)\"><title>%s</title></line>\n",
+					tenths(from.x1), tenths(from.yMid), tenths(to.x0), tenths(to.yMid),
+					esc(fmt.Sprintf("#%d (lane %d) waits L%d:%d (#%d)", t.Index, l, w.Lane, w.Count, k.Lanes[w.Lane][w.Count-1].Index)))
+			}
+		}
+	}
+
+	// Time axis.
+	axis := top + len(k.Lanes)*svgRow + 4
+	fmt.Fprintf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n", svgLeft, axis, svgLeft+svgPlot, axis)
+	step := tickStep(span)
+	for t := 0; t <= span; t += step {
+		x := tenths(xAt(t))
+		fmt.Fprintf(b, "<line x1=\"%s\" y1=\"%d\" x2=\"%s\" y2=\"%d\" stroke=\"#333\"/>\n", x, axis, x, axis+4)
+		fmt.Fprintf(b, "<text x=\"%s\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">%d</text>\n", x, axis+15, t)
+	}
+	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"10\" fill=\"#555\">cost units</text>\n", svgLeft-8, axis+15)
+	b.WriteString("</g>\n")
+	return axis + 30
+}
+
+// tickStep is the smallest of 1, 2, 5 times a power of ten that splits
+// span into at most svgTicks intervals.
+func tickStep(span int) int {
+	for mag := 1; ; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if s := m * mag; s*svgTicks >= span {
+				return s
+			}
+		}
+	}
+}
+
+// tenths formats a coordinate given in tenths of a pixel.
+func tenths(v int) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	s := strconv.Itoa(v / 10)
+	if r := v % 10; r != 0 {
+		s += "." + strconv.Itoa(r)
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// esc escapes text for XML character data and attribute values.
+func esc(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}

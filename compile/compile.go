@@ -7,11 +7,14 @@
 //	defer p.Close()
 //	d := p.DUT()
 //
-// The builder also carries the options of the stages not built yet, so
-// callers can state them today: Threads(n) and Partition(mode) are
-// validated and recorded, and Program.Notes says that partitioned kernels
-// do not exist yet (the run is sequential, whatever n); Backend(native)
-// runs what the JIT lowers natively and says in Notes what it does not.
+// Threads(n) with n > 1 also builds partitioned alternatives of the settle
+// and the event kernels (lanes/, ffsplit/, ordering/, a lane-segmented
+// layout) and runs them on a lane pool: Partition(auto) lets a selector
+// measure each against its sequential kernel and keep the faster one,
+// Partition(always) runs them whenever the plan has them (and skips the
+// plan's margin test), Partition(never) builds none. Program.Plan shows
+// what was built. Backend(native) runs what the JIT lowers natively and
+// says in Notes what it does not.
 package compile
 
 import (
@@ -28,6 +31,7 @@ import (
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/plan"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -125,6 +129,24 @@ func NewBuilder() *Builder {
 	return &Builder{defines: map[string]string{}, params: map[string]string{}, threads: 1, backend: DefaultBackend}
 }
 
+// Clone returns an independent copy of b: the same sources and options,
+// which the copy may change without affecting b (bench.Equivalent builds
+// one design several ways).
+func (b *Builder) Clone() *Builder {
+	c := *b
+	c.inputs = append([]hdl.Input(nil), b.inputs...)
+	c.includeDirs = append([]string(nil), b.includeDirs...)
+	c.defines = make(map[string]string, len(b.defines))
+	for k, v := range b.defines {
+		c.defines[k] = v
+	}
+	c.params = make(map[string]string, len(b.params))
+	for k, v := range b.params {
+		c.params[k] = v
+	}
+	return &c
+}
+
 func (b *Builder) fail(format string, args ...any) *Builder {
 	if b.err == nil {
 		b.err = fmt.Errorf("compile: "+format, args...)
@@ -185,12 +207,11 @@ func (b *Builder) IncludeDir(dirs ...string) *Builder {
 	return b
 }
 
-// Threads sets how many threads (lanes) a step may use; n >= 1. Values
-// above 1 are accepted, but partitioned kernels are not built yet: the
-// run is sequential and Program.Notes says so.
+// Threads sets how many threads (lanes) a step may use; n >= 1 (at most
+// 64). With n > 1 the builder partitions the hot kernels for n lanes.
 func (b *Builder) Threads(n int) *Builder {
-	if n < 1 {
-		return b.fail("Threads(%d): need at least 1", n)
+	if n < 1 || n > 64 {
+		return b.fail("Threads(%d): need 1 to 64", n)
 	}
 	b.threads = n
 	return b
@@ -246,8 +267,8 @@ type Program struct {
 	Design  *design.Design
 	Kernels *kernels.Program
 
-	// Threads is what the run uses (1: partitioned kernels are not built
-	// yet); RequestedThreads what Threads asked for.
+	// Threads is the number of lanes partitioned kernels run on (1 when
+	// there are none); RequestedThreads what Threads asked for.
 	Threads, RequestedThreads int
 	Partition                 PartitionMode
 	Backend                   BackendKind
@@ -260,6 +281,10 @@ type Program struct {
 	// their sum.
 	Phases      []Phase
 	CompileTime time.Duration
+	// Plan describes the partitioning (nil unless Threads > 1 was asked).
+	Plan *plan.Plan
+
+	builder *Builder // a copy of what built the program (Rebuild)
 
 	dut *dut.DUT
 }
@@ -276,6 +301,20 @@ func (p *Program) DUT() *dut.DUT {
 		p.dut = dut.New(p.Sim)
 	}
 	return p.dut
+}
+
+// Rebuild builds the program's source again with the same options, after
+// edit (when non-nil) changed a copy of its builder: another thread count
+// or backend for an equivalence check.
+func (p *Program) Rebuild(edit func(*Builder)) (*Program, error) {
+	if p.builder == nil {
+		return nil, errors.New("compile: Rebuild: the program was not made by Builder.Build")
+	}
+	b := p.builder.Clone()
+	if edit != nil {
+		edit(b)
+	}
+	return b.Build()
 }
 
 // Close releases the simulator's state memory.
@@ -302,10 +341,7 @@ func (b *Builder) Build() (*Program, error) {
 	if len(b.inputs) == 0 {
 		return nil, errors.New("compile: no source files (use Files or Source)")
 	}
-	p := &Program{Threads: 1, RequestedThreads: b.threads, Partition: b.partition, Backend: b.backend}
-	if b.threads > 1 && b.partition != PartitionNever {
-		p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: partitioned kernels are not built yet; running the sequential kernels on 1 thread", b.threads))
-	}
+	p := &Program{Threads: 1, RequestedThreads: b.threads, Partition: b.partition, Backend: b.backend, builder: b.Clone()}
 	if b.partition == PartitionAlways && b.threads == 1 {
 		p.Notes = append(p.Notes, "partition=always with 1 thread: nothing to partition; running the sequential kernels")
 	}
@@ -337,7 +373,11 @@ func (b *Builder) Build() (*Program, error) {
 	p.Design = d
 
 	t0 = time.Now()
-	kp, err := kernels.Build(d, kernels.Options{RingCap: b.ringCap})
+	kopts := kernels.Options{RingCap: b.ringCap}
+	if b.threads > 1 && b.partition != PartitionNever {
+		kopts.Partition = kernels.PartitionOptions{Lanes: b.threads, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
+	}
+	kp, err := kernels.Build(d, kopts)
 	phase("kernels", t0)
 	if err != nil {
 		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
@@ -348,6 +388,14 @@ func (b *Builder) Build() (*Program, error) {
 	t0 = time.Now()
 	opts := b.simOpts
 	opts.Output = b.output
+	switch b.partition {
+	case PartitionAlways:
+		opts.Parallel = sim.ParallelAlways
+	case PartitionNever:
+		opts.Parallel = sim.ParallelNever
+	default:
+		opts.Parallel = sim.ParallelAuto
+	}
 	var fallback *sim.Fallback
 	if opts.Backend == nil {
 		opts.Backend = sim.Interp{}
@@ -366,8 +414,31 @@ func (b *Builder) Build() (*Program, error) {
 			len(fallback.FellBack), len(kp.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
 	}
 	p.Sim = s
+	p.Threads = s.Lanes()
+	if kp.Parallel != nil {
+		pl, err := NewPlan(kp)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		p.Plan = pl
+		if len(kp.Parallel.Kernels()) == 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.threads, strings.Join(kp.Parallel.Reasons, "; ")))
+		}
+	}
 	p.CompileTime = time.Since(start)
 	return p, nil
+}
+
+// syncCost is the cost of one cross-lane wait in the partitioner's units
+// (about one SIR instruction of native code): the wait measured on
+// lanepool (~200 ns) over what an instruction costs on the backend
+// (~1 ns native, ~10 ns interpreted).
+func syncCost(k BackendKind) int {
+	if k == BackendInterp {
+		return 20
+	}
+	return 200
 }
 
 // nativeBackend adapts jit.Backend, whose Compile returns its own kernel
@@ -376,6 +447,16 @@ type nativeBackend struct{ jit.Backend }
 
 func (b nativeBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {
 	k, err := b.Backend.Compile(u, l)
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// CompileAt implements sim.ArenaBackend: the tasks of each lane get their
+// own register arena.
+func (b nativeBackend) CompileAt(u *sir.Unit, l sir.Layout, arena int) (sim.Kernel, error) {
+	k, err := b.Backend.CompileAt(u, l, arena)
 	if err != nil {
 		return nil, err
 	}

@@ -62,8 +62,53 @@ func TestOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	if p.Threads != 1 || p.RequestedThreads != 4 || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "not built yet") {
+	// One flop is one lane's work: the program says so and runs sequentially.
+	if p.Threads != 1 || p.RequestedThreads != 4 || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "no kernel is worth partitioning") {
 		t.Errorf("threads %d/%d notes %v", p.Threads, p.RequestedThreads, p.Notes)
+	}
+	if p.Plan == nil || p.Plan.Lanes != 4 {
+		t.Errorf("threads 4: plan %+v", p.Plan)
+	}
+
+	// Two independent counters split across two lanes, and agree with the
+	// sequential program after every cycle.
+	two := `module m(input logic clk, output logic [15:0] a, output logic [15:0] b);
+  always_ff @(posedge clk) a <= a * 16'd3 + 16'd1;
+  always_ff @(posedge clk) b <= b * 16'd5 + 16'd7;
+endmodule`
+	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+		pp, err := compile.NewBuilder().Source("m.sv", two).Backend(be).Threads(2).Partition(compile.PartitionAlways).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq, err := compile.NewBuilder().Source("m.sv", two).Backend(be).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pp.Threads != 2 || len(pp.Notes) != 0 || pp.Plan == nil || len(pp.Plan.Segments) == 0 {
+			t.Errorf("%v: two counters: threads %d notes %v plan %v", be, pp.Threads, pp.Notes, pp.Plan)
+		}
+		partitioned := false
+		for _, k := range pp.Plan.Kernels {
+			partitioned = partitioned || k.Partitioned()
+		}
+		if !partitioned {
+			t.Errorf("%v: two counters: no kernel partitioned:\n%s", be, pp.Plan)
+		}
+		for cyc := 1; cyc <= 20; cyc++ {
+			for _, q := range []*compile.Program{pp, seq} {
+				if _, err := q.Sim.Tick(q.DUT().MustSignal("clk").Home(), 1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, sig := range []string{"a", "b"} {
+				if got, want := pp.DUT().MustSignal(sig).Get(), seq.DUT().MustSignal(sig).Get(); got != want {
+					t.Fatalf("%v: cycle %d: %s = %#x partitioned, %#x sequential", be, cyc, sig, got, want)
+				}
+			}
+		}
+		pp.Close()
+		seq.Close()
 	}
 	p3, err := compile.NewBuilder().Source("m.sv", src).Threads(4).Partition(compile.PartitionNever).Build()
 	if err != nil {

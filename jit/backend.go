@@ -31,3 +31,14 @@ func (b Backend) Compile(u *sir.Unit, l sir.Layout) (*Kernel, error) {
 	}
 	return Compile(u, l, Options{StateSize: ss.StateSize(), MaxBackEdges: b.MaxBackEdges})
 }
+
+// CompileAt is Compile with the register arena at byte offset arena (at or
+// after the end of the state): partitioned kernels give each lane's tasks
+// their own arena, since lanes run at once.
+func (b Backend) CompileAt(u *sir.Unit, l sir.Layout, arena int) (*Kernel, error) {
+	ss, ok := l.(stateSizer)
+	if !ok {
+		return nil, fmt.Errorf("jit: layout %T does not report its state size", l)
+	}
+	return Compile(u, l, Options{StateSize: ss.StateSize(), ArenaOffset: (arena + 7) &^ 7, MaxBackEdges: b.MaxBackEdges})
+}

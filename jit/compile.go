@@ -46,6 +46,12 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 	}
 	k := &Kernel{name: u.Name, minState: minState, stateSize: size,
 		arenaOff: (size + 7) &^ 7, arenaSize: 8 * len(u.Regs)}
+	if opt.ArenaOffset != 0 {
+		if opt.ArenaOffset < size || opt.ArenaOffset%8 != 0 {
+			return nil, fmt.Errorf("jit: arena offset %d must be a multiple of 8 at or after the state's %d bytes", opt.ArenaOffset, size)
+		}
+		k.arenaOff = opt.ArenaOffset
+	}
 	mc, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,10 @@ type Options struct {
 	// (the highest byte it accesses), which is right only when this unit
 	// is the only user of the state buffer.
 	StateSize int
+	// ArenaOffset, when non-zero, places the arena there instead (at or
+	// after StateSize, a multiple of 8): partitioned kernels give every
+	// lane its own arena, since lanes run at once.
+	ArenaOffset int
 	// MaxBackEdges bounds the backward jumps of one run (0: 1<<28).
 	MaxBackEdges int64
 }

@@ -75,12 +75,17 @@ func blockLocals(s design.Stmt) []*design.Home {
 func (u *ub) settle() {
 	u.mode = modeComb
 	for _, n := range u.c.s.Nodes {
-		if n.Loop == nil {
-			u.process(n.Items[0].Body, n.Items[0].Proc.Inst)
-			continue
-		}
-		u.loopNode(n.Loop)
+		u.node(n)
 	}
+}
+
+// node lowers one comb node: its item, or its loop to a fixpoint.
+func (u *ub) node(n *slt.Node) {
+	if n.Loop == nil {
+		u.process(n.Items[0].Body, n.Items[0].Proc.Inst)
+		return
+	}
+	u.loopNode(n.Loop)
 }
 
 // span is a byte range of one object.
@@ -219,6 +224,11 @@ func (u *ub) copyToScratch(s span, to sir.HomeID) {
 type groupCtx struct {
 	index int
 	sites []*site
+	// next is the ordinal of the group's next non-blocking write site:
+	// sites are numbered over the group's processes in order, so a part
+	// lowered alone (partitioned kernels) reuses the slots of the whole
+	// group (compiler.siteBase).
+	next int
 }
 
 // site is one non-blocking write to a sparse target: evaluate fills its
@@ -237,7 +247,8 @@ type site struct {
 func (u *ub) siteWrite(l *loc, v value) {
 	b := u.b
 	g := u.grp
-	key := [2]int{g.index, len(g.sites)}
+	key := [2]int{g.index, g.next}
+	g.next++
 	st := &site{mem: l.mem, dyn: l.dyn, lo: l.lo, n: l.n}
 	nw := nwords(l.W)
 	size := 16 + 8*nwords(max(l.n, 1))
@@ -312,18 +323,115 @@ func (u *ub) applySite(s *site) {
 	}, nil)
 }
 
-// wholeStaged lists the homes of group gi staged as a whole (sparse targets
-// written inside a loop).
-func (u *ub) wholeStaged(g *slt.FFGroup) []*design.Home {
-	var out []*design.Home
-	seen := map[*design.Home]bool{}
-	for _, a := range g.Sparse {
-		if !seen[a.Home] && u.c.sp.Staging(a.Home) != nil && !u.c.sparse[g.Index][a.Home] {
-			seen[a.Home] = true
-			out = append(out, a.Home)
+// ffPart is a contiguous run of one trigger group's processes,
+// g.Evaluate[lo:hi]: the whole group in the sequential kernels, a part of
+// it in partitioned ones (ffsplit).
+type ffPart struct {
+	group, lo, hi int
+}
+
+func (c *compiler) wholeGroup(gi int) ffPart {
+	return ffPart{group: gi, hi: len(c.s.FF[gi].Evaluate)}
+}
+
+func (p ffPart) whole(c *compiler) bool { return p.lo == 0 && p.hi == len(c.s.FF[p.group].Evaluate) }
+
+// partStaging lists what evaluate copies home → staging (and apply back)
+// for a part: the group's Staged accesses and whole-staged homes (sparse
+// targets written inside a loop) — all of them for a whole group, those
+// overlapping the part's non-blocking writes otherwise.
+func (c *compiler) partStaging(p ffPart) (acc []design.Access, whole []*design.Home) {
+	g := c.s.FF[p.group]
+	all := p.whole(c)
+	var nb []design.Access
+	if !all {
+		for _, fp := range g.Evaluate[p.lo:p.hi] {
+			nb = append(nb, fp.NonBlocking...)
 		}
 	}
-	return out
+	touches := func(a design.Access) bool {
+		if all {
+			return true
+		}
+		for _, w := range nb {
+			if w.Home == a.Home && w.ElemLo <= a.ElemHi && a.ElemLo <= w.ElemHi && w.Lo <= a.Hi && a.Lo <= w.Hi {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range g.Staged {
+		if touches(a) {
+			acc = append(acc, a)
+		}
+	}
+	seen := map[*design.Home]bool{}
+	for _, a := range g.Sparse {
+		h := a.Home
+		if seen[h] || c.sp.Staging(h) == nil || c.sparse[g.Index][h] {
+			continue
+		}
+		seen[h] = true
+		if all || touches(design.Access{Home: h, ElemLo: 0, ElemHi: h.Elems() - 1, Lo: 0, Hi: h.Width - 1}) {
+			whole = append(whole, h)
+		}
+	}
+	return acc, whole
+}
+
+// stageIn copies the staged bits of parts home → staging (to = true) or
+// back (to = false), each access and home once.
+func (u *ub) stage(parts []ffPart, in bool) {
+	seenA := map[string]bool{}
+	seenH := map[*design.Home]bool{}
+	for _, p := range parts {
+		acc, whole := u.c.partStaging(p)
+		for _, a := range acc {
+			k := a.String()
+			if seenA[k] {
+				continue
+			}
+			seenA[k] = true
+			home, stg := sir.HomeID(a.Home.ID), u.c.sp.Staging(a.Home).ID
+			if in {
+				u.copyAccess(a, home, stg)
+			} else {
+				u.copyAccess(a, stg, home)
+			}
+		}
+		for _, h := range whole {
+			if seenH[h] {
+				continue
+			}
+			seenH[h] = true
+			m := u.memOf(h)
+			if in {
+				u.copyBytes(m.id, u.c.sp.Staging(h).ID, 0, m.es*m.elems)
+			} else {
+				u.copyBytes(u.c.sp.Staging(h).ID, m.id, 0, m.es*m.elems)
+			}
+		}
+	}
+}
+
+// evalPart lowers the evaluation of one part's processes (the staging
+// copies are the caller's) and returns its write sites.
+func (u *ub) evalPart(p ffPart) *groupCtx {
+	g := u.c.s.FF[p.group]
+	ctx := &groupCtx{index: p.group}
+	u.grp = ctx
+	for k := p.lo; k < p.hi; k++ {
+		key := [2]int{p.group, k}
+		if base, ok := u.c.siteBase[key]; ok {
+			ctx.next = base
+		} else {
+			u.c.siteBase[key] = ctx.next
+		}
+		fp := g.Evaluate[k]
+		u.process(fp.Proc.Body, fp.Proc.Inst)
+	}
+	u.grp = nil
+	return ctx
 }
 
 // event lowers evaluate + apply of trigger groups: the given groups
@@ -371,40 +479,27 @@ func (u *ub) event(groups []int) {
 	ctxs := map[int]*groupCtx{}
 	u.mode = modeEval
 	for _, gi := range groups {
-		g := s.FF[gi]
-		ctx := &groupCtx{index: gi}
-		ctxs[gi] = ctx
+		part := []ffPart{u.c.wholeGroup(gi)}
 		guard(gi, func() {
-			for _, a := range g.Staged {
-				u.copyAccess(a, sir.HomeID(a.Home.ID), u.c.sp.Staging(a.Home).ID)
-			}
-			for _, h := range u.wholeStaged(g) {
-				m := u.memOf(h)
-				u.copyBytes(m.id, u.c.sp.Staging(h).ID, 0, m.es*m.elems)
-			}
-			u.grp = ctx
-			for _, fp := range g.Evaluate {
-				u.process(fp.Proc.Body, fp.Proc.Inst)
-			}
-			u.grp = nil
+			u.stage(part, true)
+			ctxs[gi] = u.evalPart(part[0])
 		})
 	}
 	u.mode = modeComb
 	for _, gi := range groups {
-		g := s.FF[gi]
-		ctx := ctxs[gi]
-		guard(gi, func() {
-			for _, a := range g.Staged {
-				u.copyAccess(a, u.c.sp.Staging(a.Home).ID, sir.HomeID(a.Home.ID))
-			}
-			for _, h := range u.wholeStaged(g) {
-				m := u.memOf(h)
-				u.copyBytes(u.c.sp.Staging(h).ID, m.id, 0, m.es*m.elems)
-			}
-			for _, st := range ctx.sites {
-				u.applySite(st)
-			}
-		})
+		part := []ffPart{u.c.wholeGroup(gi)}
+		guard(gi, func() { u.applyParts(part, []*groupCtx{ctxs[gi]}) })
+	}
+}
+
+// applyParts publishes parts: their staged bits, then their write sites in
+// program order.
+func (u *ub) applyParts(parts []ffPart, ctxs []*groupCtx) {
+	u.stage(parts, false)
+	for _, ctx := range ctxs {
+		for _, st := range ctx.sites {
+			u.applySite(st)
+		}
 	}
 }
 

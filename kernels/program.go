@@ -50,6 +50,9 @@ type Program struct {
 	LoopSites []LoopSite
 	// Warnings are lowering notes (constructs approximated).
 	Warnings []string
+	// Parallel holds the partitioned alternatives (Options.Partition.Lanes
+	// > 1); nil otherwise.
+	Parallel *Parallel
 }
 
 // EventKernel is the specialised kernel of one trigger event.
@@ -105,6 +108,9 @@ type Options struct {
 	OptDump func(pass string, u *sir.Unit)
 	// MaxInline bounds nested function inlining (0: 64).
 	MaxInline int
+	// Partition builds partitioned alternatives of the settle and the
+	// event kernels when Partition.Lanes > 1 (see Parallel).
+	Partition PartitionOptions
 }
 
 // Build analyzes d (slt), lowers it to SIR units, optimizes and checks
@@ -127,7 +133,7 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	}
 	c := &compiler{d: d, s: s, opts: opts, formatOf: map[*design.SysTask]int{},
 		loopSiteOf: map[*design.Loop]int{}, funcScratch: map[*design.Home]*statelayout.Object{},
-		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}}
+		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}, siteBase: map[[2]int]int{}}
 	c.sparse = make([]map[*design.Home]bool, len(s.FF))
 	extra := c.scanSparse()
 	sp, err := statelayout.NewSpace(d, s, statelayout.Options{RingCap: opts.RingCap, Stage: extra})
@@ -164,9 +170,12 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	if c.err != nil {
 		return nil, c.err
 	}
-	p.Layout = statelayout.Packed(sp)
-	p.StateSize = p.Layout.StateSize()
-	for _, u := range p.Units() {
+	if opts.Partition.Lanes > 1 {
+		if err := c.partition(); err != nil {
+			return nil, err
+		}
+	}
+	for _, u := range append(p.Units(), c.par.taskUnits()...) {
 		if !opts.NoOpt {
 			if err := opt.Run(u, opt.Options{Dump: opts.OptDump}); err != nil {
 				return nil, fmt.Errorf("kernels: %s: %w", u.Name, err)
@@ -174,6 +183,15 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		}
 		if err := sir.Check(u); err != nil {
 			return nil, fmt.Errorf("kernels: %w", err)
+		}
+	}
+	if p.Layout, err = c.layout(); err != nil {
+		return nil, err
+	}
+	p.StateSize = p.Layout.StateSize()
+	if c.par != nil {
+		if err := c.par.order(p.Layout); err != nil {
+			return nil, err
 		}
 	}
 	return p, nil
@@ -204,7 +222,7 @@ func (p *Program) Dump(w io.Writer) error {
 	for _, r := range p.Readmems {
 		fmt.Fprintf(w, "readmem %s %q hex=%v [%d:%d]\n", r.Home.Path, r.File, r.Hex, r.Start, r.End)
 	}
-	for _, u := range p.Units() {
+	for _, u := range append(p.Units(), p.Parallel.taskUnits()...) {
 		if err := sir.Fprint(w, u); err != nil {
 			return err
 		}
@@ -222,6 +240,16 @@ func (p *Program) Error(st sir.Status, state []byte) error {
 	diag := -1
 	if off := p.Layout.Sys() + statelayout.SysDiag; off+4 <= len(state) {
 		diag = int(uint32(state[off]) | uint32(state[off+1])<<8 | uint32(state[off+2])<<16 | uint32(state[off+3])<<24)
+	}
+	return p.ErrorDiag(st, diag)
+}
+
+// ErrorDiag is Error with the diag word given: a partitioned kernel's
+// failing task writes it in its lane's status object (Parallel.Status at
+// LaneDiag), not in the system block.
+func (p *Program) ErrorDiag(st sir.Status, diag int) error {
+	if st == sir.StatusOK {
+		return nil
 	}
 	switch st {
 	case sir.StatusNoSettle:
@@ -255,7 +283,9 @@ type compiler struct {
 	sparse      []map[*design.Home]bool
 	slots       map[[2]int]*statelayout.Object // (group, site ordinal) → slot
 	snap        map[[2]int]*statelayout.Object // (loop, span) → snapshot scratch
+	siteBase    map[[2]int]int                 // (group, process) → ordinal of its first write site
 	readmemSeen map[*design.SysTask]bool
+	par         *Parallel // nil unless partitioning
 }
 
 func (c *compiler) fail(format string, args ...any) {

@@ -32,6 +32,14 @@ type ub struct {
 	grp   *groupCtx
 	inFn  map[*design.Function]bool
 	scope string // instance path of the code being lowered (for %m)
+
+	// task is set for the tasks of partitioned kernels, which run on lane
+	// lane: a finishing status goes to the lane's status word (the task
+	// returns OK, so the other lanes complete the step as the sequential
+	// kernel would) and an error's diag to the lane's diag word, never to
+	// the shared system block. lane -1 (cost measurement) stores neither.
+	task bool
+	lane int
 }
 
 // regVar is a variable kept in registers (process-local and function
@@ -106,7 +114,12 @@ func (u *ub) setStatus(s sir.Status) {
 // builder continues in a fresh block.
 func (u *ub) failWith(s sir.Status, diag int) {
 	b := u.b
-	b.Store(4, sir.Addr{Home: u.c.sp.Sys().ID, Offset: statelayout.SysDiag}, b.Const(32, uint64(diag)))
+	switch {
+	case !u.task:
+		b.Store(4, sir.Addr{Home: u.c.sp.Sys().ID, Offset: statelayout.SysDiag}, b.Const(32, uint64(diag)))
+	case u.lane >= 0:
+		b.Store(4, sir.Addr{Home: u.c.par.Status[u.lane], Offset: LaneDiag}, b.Const(32, uint64(diag)))
+	}
 	b.Return(s)
 	b.SetBlock(b.NewBlock())
 }
@@ -114,6 +127,15 @@ func (u *ub) failWith(s sir.Status, diag int) {
 // end returns the pending status.
 func (u *ub) end() {
 	b := u.b
+	if u.task {
+		if u.stUsed && u.lane >= 0 {
+			a := sir.Addr{Home: u.c.par.Status[u.lane], Offset: LaneStatus}
+			old := b.Load(32, 4, a)
+			b.Store(4, a, b.Op(sir.OpMux, b.Eq(old, b.Const(32, 0)), u.st, old))
+		}
+		b.Return(sir.StatusOK)
+		return
+	}
 	if !u.stUsed {
 		b.Return(sir.StatusOK)
 		return

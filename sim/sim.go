@@ -9,6 +9,8 @@ import (
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/lanepool"
+	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/statelayout"
 )
@@ -30,6 +32,12 @@ type Options struct {
 	// NoFused runs Event(e) then Settle instead of the fused kernel when a
 	// single event fires (the results are identical; tests compare them).
 	NoFused bool
+	// Parallel says when the program's partitioned kernels run (when it
+	// has any: kernels.Options.Partition).
+	Parallel ParallelMode
+	// SelectorPolicy tunes the measured choice in ParallelAuto mode (nil:
+	// selector.DefaultPolicy()).
+	SelectorPolicy *selector.Policy
 }
 
 // Simulator runs one design. Create it with New; Close it when done.
@@ -66,6 +74,15 @@ type Simulator struct {
 	nerrors int
 	kernel  string // the kernel being run (for errors)
 
+	// Partitioned kernels (parallel.go).
+	taskKernels map[*sir.Unit]Kernel
+	pool        *lanepool.Pool
+	laneStatus  []int // offsets of the lanes' status objects
+	parErr      error // why the pool did not run (statusPoolError)
+	parDiag     int   // diag word of the last failed partitioned run (-1: none)
+
+	shadow *shadow // the references run in lock-step (Shadow)
+
 	finish     *FinishError // set once the run ended
 	pendFinish *FinishError // first finish record of the current call
 	fail       error        // sticky failure
@@ -75,6 +92,7 @@ type Simulator struct {
 type kernel struct {
 	name string
 	k    Kernel
+	par  *parKernel // the partitioned alternative, if any
 }
 
 type eventKernel struct{ unit, fused *kernel }
@@ -112,7 +130,7 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	if opts.MaxRounds <= 0 {
 		opts.MaxRounds = DefaultMaxRounds
 	}
-	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[*design.Home]*clock{}}
+	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[*design.Home]*clock{}, parDiag: -1}
 	var err error
 	compileUnit := func(u *sir.Unit) *kernel {
 		if err != nil || u == nil {
@@ -136,6 +154,9 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	for _, ek := range p.Events {
 		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
 	}
+	if err == nil {
+		err = s.compileParallel()
+	}
 	if err != nil {
 		s.closeKernels()
 		return nil, err
@@ -152,11 +173,20 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 			bufSize = max(bufSize, bs.Size())
 		}
 	}
+	for _, k := range s.taskKernels {
+		if bs, ok := k.(BufferSizer); ok {
+			bufSize = max(bufSize, bs.Size())
+		}
+	}
 	if s.mem, err = mapState(bufSize); err != nil {
 		s.closeKernels()
 		return nil, err
 	}
 	s.st, s.buf = s.mem[:size], s.mem[:bufSize]
+	if err := s.attachParallel(); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.timeZero(); err != nil && !errors.Is(err, ErrFinished) {
 		s.Close()
 		return nil, err
@@ -249,6 +279,11 @@ func (s *Simulator) Close() error {
 	mem := s.mem
 	s.mem, s.st, s.buf = nil, nil, nil
 	s.closeKernels()
+	if s.shadow != nil {
+		for _, ref := range s.shadow.refs {
+			ref.Close()
+		}
+	}
 	return unmapState(mem)
 }
 
@@ -267,12 +302,23 @@ func (s *Simulator) kernels() []*kernel {
 	return out
 }
 
-// closeKernels releases kernels that hold resources (native code).
+// closeKernels releases kernels that hold resources (native code) and the
+// lane pool.
 func (s *Simulator) closeKernels() {
 	for _, k := range s.kernels() {
 		if c, ok := k.k.(interface{ Close() error }); ok {
 			c.Close()
 		}
+	}
+	for _, k := range s.taskKernels {
+		if c, ok := k.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
+	s.taskKernels = nil
+	if s.pool != nil {
+		s.pool.Close()
+		s.pool = nil
 	}
 }
 
@@ -292,6 +338,10 @@ func (s *Simulator) Backend() string { return s.be.Name() }
 func (s *Simulator) SetOutput(w io.Writer) {
 	if w == nil {
 		w = io.Discard
+	}
+	if s.shadow != nil {
+		s.shadow.out = w
+		return
 	}
 	s.out = w
 }
@@ -318,6 +368,13 @@ func (s *Simulator) SetTime(t uint64) error {
 	}
 	s.time = t
 	binary.LittleEndian.PutUint64(s.st[s.timeOff:], t)
+	if s.shadow != nil {
+		for _, ref := range s.shadow.refs {
+			if err := ref.SetTime(t); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

@@ -18,6 +18,12 @@ func (s *Simulator) Step() error {
 		return err
 	}
 	s.steps++
+	if s.shadow != nil {
+		return s.shadowEval(s.eval(), func(ref *Simulator, _ int) error {
+			ref.steps++
+			return ref.eval()
+		})
+	}
 	return s.eval()
 }
 
@@ -107,7 +113,7 @@ func (s *Simulator) oscillation(fired []int32) error {
 // *FinishError or failure is final; non-fatal problems (ring overflow,
 // output errors) are kept in s.note for the end of the step.
 func (s *Simulator) call(k *kernel) error {
-	st := k.k.Run(s.buf)
+	st := s.runSlot(k)
 	if binary.LittleEndian.Uint32(s.st[s.ringOff:]) != 0 || binary.LittleEndian.Uint32(s.st[s.ringOff+12:]) != 0 {
 		if err := s.drain(k); err != nil {
 			return err
@@ -140,7 +146,14 @@ func (s *Simulator) status(k *kernel, st sir.Status) error {
 		}
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: errors.New("kernel reports a full event ring, but the ring shows no dropped event")}
 	case sir.StatusNoSettle, sir.StatusLoopLimit:
+		if s.parDiag >= 0 {
+			s.fail = &Error{Step: s.steps, Kernel: k.name + " (partitioned)", Err: s.p.ErrorDiag(st, s.parDiag)}
+			s.parDiag = -1
+			break
+		}
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: s.p.Error(st, s.st)}
+	case statusPoolError:
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("lane pool: %w", s.parErr)}
 	case sir.StatusStepLimit:
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("the %s backend's instruction budget ran out in one call (a runaway loop?)", s.be.Name())}
 	default:
@@ -168,22 +181,40 @@ func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	le := binary.LittleEndian
+	var rcs []*clock
+	if s.shadow != nil {
+		for _, ref := range s.shadow.refs {
+			rc, err := ref.clock(ref.p.Design.Homes[clk.ID])
+			if err != nil {
+				return 0, err
+			}
+			rcs = append(rcs, rc)
+		}
+	}
 	for i := 0; i < n; i++ {
 		for edge := 0; edge < 2; edge++ {
-			s.st[c.off] ^= 1 << c.sh
-			s.time++
-			le.PutUint64(s.st[s.timeOff:], s.time)
-			s.steps++
-			if c.combRead {
-				s.dirty = true
+			err := s.edge(c)
+			if s.shadow != nil {
+				err = s.shadowEval(err, func(ref *Simulator, k int) error { return ref.edge(rcs[k]) })
 			}
-			if err := s.eval(); err != nil {
+			if err != nil {
 				return i + 1, err
 			}
 		}
 	}
 	return n, nil
+}
+
+// edge toggles a clock input and evaluates: one Tick edge.
+func (s *Simulator) edge(c *clock) error {
+	s.st[c.off] ^= 1 << c.sh
+	s.time++
+	binary.LittleEndian.PutUint64(s.st[s.timeOff:], s.time)
+	s.steps++
+	if c.combRead {
+		s.dirty = true
+	}
+	return s.eval()
 }
 
 // clock returns (and caches) the tick plan of a clock input.

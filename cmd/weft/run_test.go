@@ -124,9 +124,9 @@ func TestRunUsageAndErrors(t *testing.T) {
 			t.Errorf("%v: exit %d (want %d), stderr:\n%s\nwant it to contain %q", tc.args[1:], code, tc.code, errs, tc.want)
 		}
 	}
-	// threads > 1 runs sequentially and says so
+	// threads > 1 on a design too small to split runs sequentially and says so
 	code, out, errs := weft("run", f, "--reset", "rst_n", "--threads", "4", "--cycles", "3", "--print", "q")
-	if code != 0 || out != "q=0x003\n" || !strings.Contains(errs, "partitioned kernels are not built yet") {
+	if code != 0 || out != "q=0x003\n" || !strings.Contains(errs, "no kernel is worth partitioning") {
 		t.Errorf("--threads 4: exit %d stdout %q stderr %q", code, out, errs)
 	}
 	// a compile error: position and caret

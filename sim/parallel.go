@@ -1,0 +1,305 @@
+package sim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+	"unsafe"
+
+	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/lanepool"
+	"github.com/weft-hdl/weft/selector"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// ParallelMode says when the simulator runs a program's partitioned
+// kernels (kernels.Program.Parallel).
+type ParallelMode int
+
+const (
+	// ParallelAuto lets a selector per kernel slot measure the sequential
+	// and the partitioned kernel and keep the faster one.
+	ParallelAuto ParallelMode = iota
+	// ParallelAlways runs the partitioned kernel whenever there is one
+	// (tests use it).
+	ParallelAlways
+	// ParallelNever runs the sequential kernels only.
+	ParallelNever
+)
+
+func (m ParallelMode) String() string {
+	switch m {
+	case ParallelAuto:
+		return "auto"
+	case ParallelAlways:
+		return "always"
+	case ParallelNever:
+		return "never"
+	}
+	return fmt.Sprintf("ParallelMode(%d)", int(m))
+}
+
+// ArenaBackend is implemented by backends whose kernels keep scratch memory
+// after the state (the native register arena). Tasks of different lanes
+// run at once, so each lane's tasks get their own arena: CompileAt places
+// the kernel's scratch at arena (a byte offset at or after the state).
+type ArenaBackend interface {
+	CompileAt(u *sir.Unit, l sir.Layout, arena int) (Kernel, error)
+}
+
+// CompileAt implements ArenaBackend when the primary backend does.
+func (f *Fallback) CompileAt(u *sir.Unit, l sir.Layout, arena int) (Kernel, error) {
+	ab, ok := f.Primary.(ArenaBackend)
+	if !ok {
+		return f.Compile(u, l)
+	}
+	k, err := ab.CompileAt(u, l, arena)
+	if err == nil {
+		return k, nil
+	}
+	k, err2 := f.Secondary.Compile(u, l)
+	if err2 != nil {
+		return nil, fmt.Errorf("%s: %v; %s: %w", f.Primary.Name(), err, f.Secondary.Name(), err2)
+	}
+	f.FellBack = append(f.FellBack, u.Name)
+	f.Reasons = append(f.Reasons, err)
+	return k, nil
+}
+
+// parKernel is a partitioned alternative of one kernel slot.
+type parKernel struct {
+	p   *kernels.Partitioned
+	k   *lanepool.Kernel
+	sel *selector.Selector // nil: ParallelAlways
+	// runs counts the calls that ran the partitioned kernel.
+	runs  uint64
+	calls uint64
+}
+
+// ptrRunner is what native kernels offer: a call on the state pointer.
+type ptrRunner interface {
+	RunPtr(p unsafe.Pointer) sir.Status
+}
+
+// arenaStride is the room each lane's scratch needs after the state: the
+// largest register arena of any task unit (8 bytes per register), on a
+// 128-byte boundary with a 128-byte gap so lanes never share a line.
+func arenaStride(par *kernels.Parallel) int {
+	m := 0
+	for _, k := range par.Kernels() {
+		for _, t := range k.Tasks() {
+			m = max(m, 8*len(t.Unit.Regs))
+		}
+	}
+	return (m+127)&^127 + 128
+}
+
+// compileParallel compiles every task unit (each once) and prepares the
+// slots' partitioned alternatives; the lanepool kernels are made after the
+// state is mapped (attachParallel).
+func (s *Simulator) compileParallel() error {
+	par := s.p.Parallel
+	if par == nil || s.opts.Parallel == ParallelNever || len(par.Kernels()) == 0 {
+		return nil
+	}
+	base := (s.lay.StateSize() + 127) &^ 127
+	stride := arenaStride(par)
+	s.taskKernels = map[*sir.Unit]Kernel{}
+	for _, pk := range par.Kernels() {
+		for _, t := range pk.Tasks() {
+			if _, ok := s.taskKernels[t.Unit]; ok {
+				continue
+			}
+			var k Kernel
+			var err error
+			if ab, ok := s.be.(ArenaBackend); ok {
+				arena := base + t.Lane*stride
+				if t.Lane == 0 {
+					// Lane 0 runs on the stepping goroutine, never at the
+					// same time as the sequential kernels: it shares their
+					// arena.
+					arena = s.lay.StateSize()
+				}
+				k, err = ab.CompileAt(t.Unit, s.lay, arena)
+			} else {
+				k, err = s.be.Compile(t.Unit, s.lay)
+			}
+			if err != nil {
+				return fmt.Errorf("sim: %s backend: task %q: %w", s.be.Name(), t.Unit.Name, err)
+			}
+			s.taskKernels[t.Unit] = k
+		}
+	}
+	return nil
+}
+
+// attachParallel starts the lane pool and gives the settle and each fused
+// slot its partitioned alternative.
+func (s *Simulator) attachParallel() error {
+	par := s.p.Parallel
+	if s.taskKernels == nil {
+		return nil
+	}
+	pool, err := lanepool.New(par.Lanes)
+	if err != nil {
+		return err
+	}
+	s.pool = pool
+	for _, off := range par.Status {
+		s.laneStatus = append(s.laneStatus, s.lay.Offset(off))
+	}
+	mk := func(pk *kernels.Partitioned) (*parKernel, error) {
+		if pk == nil {
+			return nil, nil
+		}
+		table := make([][]lanepool.Task, len(pk.Lanes))
+		for l, ts := range pk.Lanes {
+			for _, t := range ts {
+				table[l] = append(table[l], lanepool.Task{Fn: s.taskFunc(s.taskKernels[t.Unit]), Index: t.Index, Waits: t.Waits})
+			}
+		}
+		k, err := pool.NewKernel(table)
+		if err != nil {
+			return nil, fmt.Errorf("sim: %s: %w", pk.Name, err)
+		}
+		pkr := &parKernel{p: pk, k: k}
+		if s.opts.Parallel == ParallelAuto {
+			pol := selector.DefaultPolicy()
+			if s.opts.SelectorPolicy != nil {
+				pol = *s.opts.SelectorPolicy
+			}
+			if pkr.sel, err = selector.New(pol, nil, 2); err != nil {
+				return nil, err
+			}
+		}
+		return pkr, nil
+	}
+	if s.settle.par, err = mk(par.Settle); err != nil {
+		return err
+	}
+	for i, pk := range par.Fused {
+		if i >= len(s.events) {
+			break
+		}
+		if s.events[i].fused.par, err = mk(pk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// taskFunc adapts a compiled task to lanepool: native kernels take the
+// state pointer; others run on the simulator's buffer.
+func (s *Simulator) taskFunc(k Kernel) lanepool.TaskFunc {
+	if r, ok := k.(ptrRunner); ok {
+		return func(p unsafe.Pointer) lanepool.Status { return lanepool.Status(r.RunPtr(p)) }
+	}
+	return func(unsafe.Pointer) lanepool.Status { return lanepool.Status(k.Run(s.buf)) }
+}
+
+// runSlot runs a kernel slot: its partitioned alternative when the mode
+// or the selector says so, its sequential kernel otherwise. It returns the
+// status the sequential kernel would return.
+func (s *Simulator) runSlot(k *kernel) sir.Status {
+	pk := k.par
+	if pk == nil {
+		return k.k.Run(s.buf)
+	}
+	pk.calls++
+	if pk.sel == nil {
+		return s.runPar(k)
+	}
+	cand, measured := pk.sel.Pick()
+	if !measured {
+		if cand == 1 {
+			return s.runPar(k)
+		}
+		return k.k.Run(s.buf)
+	}
+	t0 := time.Now()
+	var st sir.Status
+	if cand == 1 {
+		st = s.runPar(k)
+	} else {
+		st = k.k.Run(s.buf)
+	}
+	if st == sir.StatusOK {
+		pk.sel.Done(cand, time.Since(t0))
+	}
+	return st
+}
+
+// runPar runs the partitioned kernel of slot k on the lane pool.
+func (s *Simulator) runPar(k *kernel) sir.Status {
+	pk := k.par
+	pk.runs++
+	res, err := s.pool.Run(pk.k, unsafe.Pointer(&s.buf[0]))
+	if err != nil {
+		s.parErr = err
+		return statusPoolError
+	}
+	le := binary.LittleEndian
+	if res.Status != lanepool.OK {
+		st := sir.Status(res.Status)
+		if off := s.laneStatus[res.Lane] + kernels.LaneDiag; st == sir.StatusNoSettle || st == sir.StatusLoopLimit {
+			s.parDiag = int(le.Uint32(s.st[off:]))
+		}
+		s.clearLaneStatus()
+		return st
+	}
+	// The first finishing status: lanes in order (only lane 0 runs
+	// runtime events, so at most it has one).
+	st := sir.StatusOK
+	for _, off := range s.laneStatus {
+		if v := le.Uint32(s.st[off:]); v != 0 && st == sir.StatusOK {
+			st = sir.Status(v)
+		}
+	}
+	if st != sir.StatusOK {
+		s.clearLaneStatus()
+	}
+	return st
+}
+
+func (s *Simulator) clearLaneStatus() {
+	for _, off := range s.laneStatus {
+		binary.LittleEndian.PutUint32(s.st[off:], 0)
+	}
+}
+
+// statusPoolError marks a lane pool that could not run a kernel (closed).
+const statusPoolError sir.Status = 0xffff_fff0
+
+// ParallelStats says, per kernel slot with a partitioned alternative, how
+// often it ran and what the selector decided.
+type ParallelStats struct {
+	Kernel   string
+	Calls    uint64 // calls of the slot
+	Parallel uint64 // calls that ran the partitioned kernel
+	Selector string // the selector's state ("" in ParallelAlways mode)
+}
+
+// ParallelStats lists the slots that have a partitioned alternative.
+func (s *Simulator) ParallelStats() []ParallelStats {
+	var out []ParallelStats
+	for _, k := range s.kernels() {
+		if k.par == nil {
+			continue
+		}
+		ps := ParallelStats{Kernel: k.name, Calls: k.par.calls, Parallel: k.par.runs}
+		if k.par.sel != nil {
+			ps.Selector = k.par.sel.String()
+		}
+		out = append(out, ps)
+	}
+	return out
+}
+
+// Lanes is the number of lanes partitioned kernels run on (1 when none
+// does).
+func (s *Simulator) Lanes() int {
+	if s.pool == nil {
+		return 1
+	}
+	return s.pool.Lanes()
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2"
 
+	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/dut"
 	"github.com/weft-hdl/weft/sim"
 )
@@ -86,6 +87,13 @@ func New(t Target, opts Options) *Bench {
 	}
 	d := t.DUT()
 	tb := &Bench{s: d.Sim(), d: d, opts: opts, out: &tailWriter{w: opts.Output}}
+	if lanes, err := equivLanes(); err != nil {
+		tb.failf("%v", err)
+	} else if p, ok := t.(*compile.Program); ok && lanes != nil {
+		if err := shadowPartitioned(p, lanes); err != nil {
+			tb.failf("%v", err)
+		}
+	}
 	tb.s.SetOutput(tb.out)
 	tb.errs = tb.s.Errors()
 	if fe := tb.s.Finish(); fe != nil {

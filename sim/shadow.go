@@ -117,6 +117,14 @@ func (s *Simulator) Shadow(ref *Simulator) error {
 	return nil
 }
 
+// Shadows lists the references attached with Shadow, in order.
+func (s *Simulator) Shadows() []*Simulator {
+	if s.shadow == nil {
+		return nil
+	}
+	return append([]*Simulator(nil), s.shadow.refs...)
+}
+
 // shadowEval runs one evaluation on every reference (eval, with the ref
 // usable) and compares them with s, whose evaluation returned err.
 func (s *Simulator) shadowEval(err error, eval func(ref *Simulator, i int) error) error {

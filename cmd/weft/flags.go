@@ -1,9 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/hdl"
 )
 
 // listFlag collects a repeatable string flag (-I DIR -I DIR2).
@@ -76,4 +81,34 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		files = append(files, rest[0])
 		args = rest[1:]
 	}
+}
+
+// builder starts a compile.Builder for files with the design flags.
+func (df *designFlags) builder(files []string) *compile.Builder {
+	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top)
+	for _, k := range df.defines.order {
+		b.Define(k, df.defines.values[k])
+	}
+	for _, k := range df.params.order {
+		b.Param(k, df.params.values[k])
+	}
+	return b
+}
+
+// printBuildError prints a compile error: every diagnostic of a front-end
+// error list (with its caret line) and a count, or the error.
+func printBuildError(stderr io.Writer, cmd string, err error) {
+	var list *hdl.ErrorList
+	if !errors.As(err, &list) {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return
+	}
+	n := 0
+	for _, d := range list.List {
+		fmt.Fprintln(stderr, d.Error())
+		if d.Severity == hdl.SeverityError {
+			n++
+		}
+	}
+	fmt.Fprintf(stderr, "%s: %d error(s)\n", cmd, n)
 }

@@ -1,6 +1,6 @@
 // Command weft is the command-line face of the weft simulator: it lints
-// SystemVerilog designs today, and runs, plans and benchmarks them as the
-// later pipeline stages land.
+// SystemVerilog designs, runs them, and shows how their kernels are
+// partitioned over lanes.
 package main
 
 import (
@@ -14,7 +14,7 @@ const usage = `usage: weft <command> [options] FILE...
 commands:
   lint    parse and elaborate a design; print a one-line summary or the diagnostics
   run     simulate a design: reset, clock N cycles, print signals
-  plan    print the lane plan of a design (not built yet)
+  plan    print how a design's kernels are partitioned over lanes (and draw it)
   bench   benchmark a design (not built yet)
 
 Run 'weft <command> -h' for the options of a command.
@@ -35,7 +35,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return lintCmd(args[1:], stdout, stderr)
 	case "run":
 		return runCmd(args[1:], stdout, stderr)
-	case "plan", "bench":
+	case "plan":
+		return planCmd(args[1:], stdout, stderr)
+	case "bench":
 		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' and 'weft run' are available today\n", args[0])
 		return 2
 	case "-h", "-help", "--help", "help":

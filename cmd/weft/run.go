@@ -12,7 +12,6 @@ import (
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/dut"
-	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -44,7 +43,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	cycles := fs.Int64("cycles", 1000, "clock cycles to run after reset (`N`)")
 	var prints listFlag
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
-	threads := fs.Int("threads", 1, "threads (`N`) per step; more than 1 needs partitioned kernels (not built yet)")
+	threads := fs.Int("threads", 1, "threads (`N`) per step: more than 1 builds partitioned kernels (see weft plan)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
 	stats := fs.Bool("stats", false, "print compile time, cycles and cycles per second")
@@ -118,31 +117,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Compile.
-	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top).
-		Threads(*threads).Partition(pmode).Backend(bk).Output(stdout)
-	for _, k := range df.defines.order {
-		b.Define(k, df.defines.values[k])
-	}
-	for _, k := range df.params.order {
-		b.Param(k, df.params.values[k])
-	}
+	b := df.builder(files).Threads(*threads).Partition(pmode).Backend(bk).Output(stdout)
 	prog, err := b.Build()
 	if err != nil {
-		var list *hdl.ErrorList
-		if errors.As(err, &list) {
-			for _, d := range list.List {
-				fmt.Fprintln(stderr, d.Error())
-			}
-			n := 0
-			for _, d := range list.List {
-				if d.Severity == hdl.SeverityError {
-					n++
-				}
-			}
-			fmt.Fprintf(stderr, "weft run: %d error(s)\n", n)
-		} else {
-			fmt.Fprintf(stderr, "weft run: %v\n", err)
-		}
+		printBuildError(stderr, "weft run", err)
 		return 1
 	}
 	defer prog.Close()

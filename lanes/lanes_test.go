@@ -409,6 +409,31 @@ func TestProducerTaskClosed(t *testing.T) {
 	}
 }
 
+// TestProducerClosedEarly: when a lane runs a cheap item another lane
+// needs and then an expensive one, the cheap item ends its task, so the
+// consumer waits for it alone and not for the expensive work after it.
+func TestProducerClosedEarly(t *testing.T) {
+	w := []Work{
+		{Cost: 3},
+		{Cost: 3},
+		{Cost: 600, Preds: []int32{0}},
+		{Cost: 600, Preds: []int32{1}},
+	}
+	p := mustPartition(t, Input{Work: w}, Options{Lanes: 2, Always: true, SyncCost: 200})
+	c := p.Candidates[0]
+	if c.Name != "items" {
+		t.Fatalf("candidate 0 is %q", c.Name)
+	}
+	// The consumer starts after both cheap items and one sync (without the
+	// early cut it would start after the expensive item: 1406).
+	if c.Makespan > 3+3+200+600 {
+		t.Errorf("makespan %d: the consumer waited for the expensive item:\n%s", c.Makespan, dump(c))
+	}
+	if p.Chosen != 0 {
+		t.Errorf("chose %d (%s):\n%s", p.Chosen, p.Reason, dump(c))
+	}
+}
+
 // TestVerifyCatches corrupts a good candidate in several ways; verify must
 // reject each.
 func TestVerifyCatches(t *testing.T) {

@@ -21,7 +21,27 @@ type btask struct {
 	min   int // smallest node
 }
 
-// cut turns a placement into a charged candidate. Items are taken in
+// cut turns a placement into a charged candidate: it cuts the lanes twice,
+// once as described at cutLanes and once also closing a task after every
+// item another lane depends on (an extra boundary on the producer's lane,
+// so that the consumer waits for that item rather than for everything its
+// lane ran after it), and keeps the cheaper.
+func (p *part) cut(pl *placement) (*Candidate, error) {
+	a, err := p.cutLanes(pl, false)
+	if err != nil {
+		return nil, err
+	}
+	b, err := p.cutLanes(pl, true)
+	if err != nil {
+		return nil, err
+	}
+	if b.Charged < a.Charged {
+		return b, nil
+	}
+	return a, nil
+}
+
+// cutLanes turns a placement into a charged candidate. Items are taken in
 // placement order; each lane's items are cut into tasks, maximal runs that
 // need no new wait: an item depending on an item of another lane that the
 // current task does not already wait for (directly, or through what its
@@ -30,9 +50,22 @@ type btask struct {
 // items placed after the waiting item (the producer's lane starts a new
 // task, without a wait). The tasks are then timed (SyncCost per wait,
 // TaskCost between tasks of a lane), numbered in a topological order
-// (estimated start, then smallest node) and charged.
-func (p *part) cut(pl *placement) (*Candidate, error) {
+// (estimated start, then smallest node) and charged. With closeProduced,
+// a task also ends after each item that an item on another lane depends
+// on.
+func (p *part) cutLanes(pl *placement, closeProduced bool) (*Candidate, error) {
 	L := p.lanes
+	var produced []bool // items another lane depends on
+	if closeProduced {
+		produced = make([]bool, len(p.items))
+		for it := range p.items {
+			for _, q := range p.itemPreds(it) {
+				if pl.lane[q] != pl.lane[it] {
+					produced[q] = true
+				}
+			}
+		}
+	}
 	var tasks []*btask
 	laneTasks := make([][]int32, L)
 	open := make([]int32, L)
@@ -114,6 +147,9 @@ func (p *part) cut(pl *placement) (*Candidate, error) {
 		}
 		tasks[t].items = append(tasks[t].items, it)
 		taskOf[it] = t
+		if produced != nil && produced[it] {
+			open[a] = -1
+		}
 	}
 
 	// Costs and times, in creation order (topological).

@@ -431,14 +431,17 @@ func (b *Builder) Build() (*Program, error) {
 }
 
 // syncCost is the cost of one cross-lane wait in the partitioner's units
-// (about one SIR instruction of native code): the wait measured on
-// lanepool (~200 ns) over what an instruction costs on the backend
-// (~1 ns native, ~10 ns interpreted).
+// (about one SIR instruction of native code): the hand-off measured on
+// lanepool (BenchmarkCrossLaneWait: ~320 ns on a 2-core VM) over what a
+// unit costs on the backend (~1 ns native; ~6 ns interpreted, from
+// BenchmarkLanes/cores16: 68 µs for 11462 units). It is a constant, not a
+// measurement at start-up, so that a plan is the same on every run; the
+// selector measures the real machine in auto mode.
 func syncCost(k BackendKind) int {
 	if k == BackendInterp {
-		return 20
+		return 50
 	}
-	return 200
+	return 300
 }
 
 // nativeBackend adapts jit.Backend, whose Compile returns its own kernel

@@ -269,3 +269,10 @@ func TestDiffUART(t *testing.T) {
 	runDiff(t, diffCase{name: "uart", top: "uart_w", srcs: srcs, clk: "clk", cycles: 400, seed: 4,
 		gen: map[string]func(int, *rand.Rand, int) *big.Int{"rst_n": resetGen, "tx_valid": rareGen(8), "rx_ready": rareGen(3)}})
 }
+
+// TestDiffCores runs four cores of the partitioning example against Icarus.
+func TestDiffCores(t *testing.T) {
+	src := readFile(t, "../examples/cores/rtl/cores.sv")
+	runDiff(t, diffCase{name: "cores", top: "cores", srcs: []string{src}, params: map[string]string{"N": "4"}, clk: "clk", cycles: 300, seed: 5,
+		gen: map[string]func(int, *rand.Rand, int) *big.Int{"rst_n": resetGen}})
+}

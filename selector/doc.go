@@ -20,11 +20,16 @@
 // # Decision rule
 //
 // A candidate other than the reference is eligible only when its median is
-// below KeepRatio (0.95 by default) times the reference median; the decision
-// is the eligible candidate with the lowest median, or the reference when
-// none is eligible (ties go to the lower index). Medians rather than means
-// keep a few preempted or interrupted calls from swaying the decision, and
-// the margin keeps lane workers idle unless they clearly pay off.
+// below KeepRatio (0.95 by default) times the reference median and its
+// trimmed mean (the mean without the slowest 2% of calls) is not above the
+// reference's; the decision is the eligible candidate with the lowest
+// median, or the reference when none is eligible (ties go to the lower
+// index). Medians keep a few preempted or interrupted calls from swaying
+// the decision, and the margin keeps lane workers idle unless they clearly
+// pay off. The trimmed mean catches what a median hides: a partitioned
+// kernel whose calls now and then wait for a descheduled lane can have half
+// the median and still lose on throughput, and such a tail recurs, so
+// trimming 2% does not remove it.
 //
 // # Re-checking
 //

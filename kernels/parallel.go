@@ -305,7 +305,19 @@ func (c *compiler) partition() error {
 			return fmt.Errorf("kernels: placing %s: %w", name, err)
 		}
 		single := ffSingle + settleSingle
-		span := fp.Makespan + sync + settleSpan
+		// The evaluate parts, the apply tasks (as costed below), then, when
+		// there is comb logic, one wait and the settle.
+		span := fp.Makespan
+		applySpan := 0
+		for _, ld := range fp.Loads {
+			if ld > 0 {
+				applySpan = max(applySpan, 1+ld/8)
+			}
+		}
+		span += applySpan
+		if len(s.Nodes) > 0 {
+			span += sync + settleSpan
+		}
 		margin := po.Margin
 		if margin <= 0 {
 			margin = lanes.DefaultMargin

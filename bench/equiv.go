@@ -10,6 +10,7 @@ import (
 	"github.com/onsi/gomega/types"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/internal/plancheck"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -19,7 +20,9 @@ import (
 // Partition(always)) attached to it with sim.Shadow. Every step the bench
 // takes then runs on all of them, and the first step at which any home,
 // the output text or the outcome differs fails the spec with an
-// *sim.EquivalenceError naming the home, the step and both values. With
+// *sim.EquivalenceError naming the home, the step and both values. Each
+// partitioned plan is first checked by an independent checker (no two
+// tasks that may run at once touch overlapping bytes, one writing). With
 // no lane counts it checks 2 and 4 lanes. Close the returned program; it
 // closes the others.
 //
@@ -56,6 +59,12 @@ func shadowPartitioned(p *compile.Program, lanes []int) error {
 		})
 		if err != nil {
 			return fmt.Errorf("bench: Equivalent: building for %d lanes: %w", n, err)
+		}
+		// The independent plan checker: no two tasks that may run at once
+		// touch the same bytes (one writing).
+		if err := plancheck.CheckProgram(q.Kernels); err != nil {
+			q.Close()
+			return fmt.Errorf("bench: Equivalent: %d lanes: %w", n, err)
 		}
 		if err := p.Sim.Shadow(q.Sim); err != nil {
 			q.Close()

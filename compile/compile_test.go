@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/internal/plancheck"
 	"github.com/weft-hdl/weft/hdl"
 )
 
@@ -87,6 +88,9 @@ endmodule`
 		}
 		if pp.Threads != 2 || len(pp.Notes) != 0 || pp.Plan == nil || len(pp.Plan.Segments) == 0 {
 			t.Errorf("%v: two counters: threads %d notes %v plan %v", be, pp.Threads, pp.Notes, pp.Plan)
+		}
+		if err := plancheck.CheckProgram(pp.Kernels); err != nil {
+			t.Errorf("%v: plan check: %v", be, err)
 		}
 		partitioned := false
 		for _, k := range pp.Plan.Kernels {

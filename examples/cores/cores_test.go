@@ -10,6 +10,7 @@ import (
 	"github.com/weft-hdl/weft/bench"
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/examples/cores"
+	"github.com/weft-hdl/weft/internal/plancheck"
 	"github.com/weft-hdl/weft/plan"
 )
 
@@ -73,6 +74,7 @@ var _ = Describe("sixteen cores", func() {
 		DeferCleanup(p.Close)
 		Expect(p.Threads).To(Equal(2))
 		Expect(p.Notes).To(BeEmpty())
+		Expect(plancheck.CheckProgram(p.Kernels)).To(Succeed())
 		for _, k := range p.Plan.Kernels {
 			if k.Name == "fused posedge cores.clk" || k.Name == "settle" {
 				Expect(k.Partitioned()).To(BeTrue(), "%s: %s", k.Name, k.Reason)

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
-	"github.com/weft-hdl/weft/internal/plancheck"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/internal/plancheck"
 )
 
 const counter = "module c #(parameter int W = 4) (input logic clk, output logic [W-1:0] q);\n" +

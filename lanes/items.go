@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/scc"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -132,7 +133,7 @@ func (p *part) buildItems() {
 			}
 		}
 	})
-	comp, ncomp := tarjan(int(ng), gOff, gAdj)
+	comp, ncomp := scc.Tarjan(int(ng), func(v int) []int32 { return gAdj[gOff[v]:gOff[v+1]] })
 	compSize := make([]int32, ncomp)
 	for _, c := range comp {
 		compSize[c]++
@@ -394,69 +395,6 @@ func csr(n int, edges func(emit func(from, to int32))) (off, adj []int32) {
 }
 
 func sortInt32(s []int32) { slices.Sort(s) }
-
-// tarjan returns the strongly connected component of every vertex and the
-// number of components (iterative: any graph size).
-func tarjan(n int, off, adj []int32) ([]int32, int) {
-	const unvisited = -1
-	index := make([]int32, n)
-	low := make([]int32, n)
-	comp := make([]int32, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = unvisited
-	}
-	var stack []int32
-	type frame struct{ v, next int32 }
-	var call []frame
-	next, ncomp := int32(0), int32(0)
-	for s := 0; s < n; s++ {
-		if index[s] != unvisited {
-			continue
-		}
-		call = append(call, frame{int32(s), off[s]})
-		index[s], low[s] = next, next
-		next++
-		stack = append(stack, int32(s))
-		onStack[s] = true
-		for len(call) > 0 {
-			f := &call[len(call)-1]
-			v := f.v
-			if f.next < off[v+1] {
-				w := adj[f.next]
-				f.next++
-				if index[w] == unvisited {
-					index[w], low[w] = next, next
-					next++
-					stack = append(stack, w)
-					onStack[w] = true
-					call = append(call, frame{w, off[w]})
-				} else if onStack[w] {
-					low[v] = min(low[v], index[w])
-				}
-				continue
-			}
-			if low[v] == index[v] {
-				for {
-					w := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[w] = false
-					comp[w] = ncomp
-					if w == v {
-						break
-					}
-				}
-				ncomp++
-			}
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				u := call[len(call)-1].v
-				low[u] = min(low[u], low[v])
-			}
-		}
-	}
-	return comp, int(ncomp)
-}
 
 // heap is a binary heap ordered by less.
 type heap[T any] struct {

@@ -63,6 +63,12 @@ func (f *Fallback) Name() string { return f.Primary.Name() + "+" + f.Secondary.N
 // Compile implements Backend.
 func (f *Fallback) Compile(u *sir.Unit, l sir.Layout) (Kernel, error) {
 	k, err := f.Primary.Compile(u, l)
+	return f.orSecondary(k, err, u, l)
+}
+
+// orSecondary returns the primary's kernel k, or, when the primary failed
+// with err, the secondary's, recording the fallback.
+func (f *Fallback) orSecondary(k Kernel, err error, u *sir.Unit, l sir.Layout) (Kernel, error) {
 	if err == nil {
 		return k, nil
 	}

@@ -25,20 +25,7 @@ var lanesDesigns = []lanesDesign{
 		bb.set("in", 0x1234_5678)
 		bb.step()
 	}},
-	{"uart", func() *compile.Builder {
-		r := "../examples/uart/rtl/"
-		return compile.NewBuilder().Files(r+"uart_pkg.sv", r+"uart_fifo.sv", r+"uart_tx.sv", r+"uart_rx.sv", r+"uart_top.sv")
-	}, func(bb *bench) {
-		bb.set("rst_n", 0)
-		bb.step()
-		bb.tick("clk", 2)
-		bb.set("rst_n", 1)
-		bb.set("divisor", 4)
-		bb.set("tx_valid", 1)
-		bb.set("tx_data", 0x5a)
-		bb.set("rx_ready", 1)
-		bb.step()
-	}},
+	{"uart", uartBuilder, uartSetup},
 }
 
 // BenchmarkLanes compares, per design and backend, the sequential kernels

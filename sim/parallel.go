@@ -54,16 +54,7 @@ func (f *Fallback) CompileAt(u *sir.Unit, l sir.Layout, arena int) (Kernel, erro
 		return f.Compile(u, l)
 	}
 	k, err := ab.CompileAt(u, l, arena)
-	if err == nil {
-		return k, nil
-	}
-	k, err2 := f.Secondary.Compile(u, l)
-	if err2 != nil {
-		return nil, fmt.Errorf("%s: %v; %s: %w", f.Primary.Name(), err, f.Secondary.Name(), err2)
-	}
-	f.FellBack = append(f.FellBack, u.Name)
-	f.Reasons = append(f.Reasons, err)
-	return k, nil
+	return f.orSecondary(k, err, u, l)
 }
 
 // parKernel is a partitioned alternative of one kernel slot.

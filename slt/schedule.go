@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/scc"
 )
 
 // DefaultLoopLimit is the smallest iteration bound of a loop when
@@ -127,7 +128,7 @@ func Analyze(d *design.Design, opts Options) (*Schedule, error) {
 	if err != nil {
 		return nil, err
 	}
-	comp, count := tarjan(g.n, g.Succ)
+	comp, count := scc.Tarjan(g.n, g.Succ)
 	// Processes in a loop whose concat assignment had only a costly split:
 	// split them after all, which may break the loop.
 	if len(b.expensive) > 0 {
@@ -147,7 +148,7 @@ func Analyze(d *design.Design, opts Options) (*Schedule, error) {
 			if g, err = buildGraph(d, b.items); err != nil {
 				return nil, err
 			}
-			comp, count = tarjan(g.n, g.Succ)
+			comp, count = scc.Tarjan(g.n, g.Succ)
 		}
 	}
 	s := &Schedule{Design: d, Items: b.items, Graph: g}

@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/scc"
 )
 
 // Splitting comb processes into items.
@@ -292,7 +293,7 @@ func (b *builder) groupStmts(stmts []design.Stmt) [][]stmtInfo {
 		if !cross {
 			break
 		}
-		comp, _ := tarjan(n, func(v int) []int32 { return adj[v] })
+		comp, _ := scc.Tarjan(n, func(v int) []int32 { return adj[v] })
 		first := map[int32]int{}
 		merged := false
 		for i := 0; i < n; i++ {

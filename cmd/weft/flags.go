@@ -83,6 +83,29 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseFiles sets fs's usage text, parses args and returns the input
+// files. When it returns ok == false the command is over: code is its exit
+// status (0 for -h, 2 for bad flags or no files, the usage printed).
+func parseFiles(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) (files []string, code int, ok bool) {
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, 0, false
+		}
+		return nil, 2, false
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		fmt.Fprintf(stderr, "%s: no input files\n", fs.Name())
+		return nil, 2, false
+	}
+	return files, 0, true
+}
+
 // builder starts a compile.Builder for files with the design flags.
 func (df *designFlags) builder(files []string) *compile.Builder {
 	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top)

@@ -17,21 +17,9 @@ func lintCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
 	werror := fs.Bool("Werror", false, "treat warnings (such as port width mismatches) as errors")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: weft lint [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--top NAME] [-Werror] FILE...")
-		fs.PrintDefaults()
-	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if len(files) == 0 {
-		fmt.Fprintln(stderr, "weft lint: no input files")
-		fs.Usage()
-		return 2
+	files, code, ok := parseFiles(fs, args, "usage: weft lint [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--top NAME] [-Werror] FILE...\n", stderr)
+	if !ok {
+		return code
 	}
 	start := time.Now()
 	d, diags := loadDesign(files, df)

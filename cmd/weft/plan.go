@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,24 +31,13 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, planUsage)
-		fs.PrintDefaults()
-	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	files, code, ok := parseFiles(fs, args, planUsage, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "weft plan: "+format+"\n", a...)
 		return 2
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usageErr("no input files")
 	}
 	if *threads < 2 || *threads > 64 {
 		return usageErr("--threads %d: a plan needs 2 to 64 lanes", *threads)

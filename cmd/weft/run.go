@@ -47,24 +47,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
 	stats := fs.Bool("stats", false, "print compile time, cycles and cycles per second")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, runUsage)
-		fs.PrintDefaults()
-	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	files, code, ok := parseFiles(fs, args, runUsage, stderr)
+	if !ok {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "weft run: "+format+"\n", a...)
 		return 2
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usageErr("no input files")
 	}
 	if *cycles < 0 {
 		return usageErr("--cycles %d: must be at least 0", *cycles)
@@ -164,7 +153,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Run: reset, then the cycles.
-	code := 0
+	code = 0
 	var ran int64
 	var runTime time.Duration
 	err = func() error {

@@ -17,37 +17,22 @@ func (c *CPU) Reset() {
 	}
 }
 
-// insn is the program ROM.
+// program is the ROM as {op, rd, rs, imm}; pc 0's imm is the low six bits
+// of the seed, and pc 12 to 15 hold the last entry.
+var program = [13][4]uint16{
+	{0x0, 1, 0, 0}, {0x6, 2, 2, 0}, {0x5, 3, 2, 0}, {0x4, 3, 1, 0},
+	{0x1, 4, 3, 0}, {0x3, 5, 4, 7}, {0x2, 5, 3, 0}, {0x8, 6, 5, 0},
+	{0x1, 7, 6, 0}, {0x1, 1, 2, 0}, {0x3, 1, 1, 26}, {0x7, 1, 0, 1},
+	{0x7, 7, 0, 0},
+}
+
+// insn is the program ROM's word at PC.
 func (c *CPU) insn() uint16 {
-	enc := func(op, rd, rs, imm uint16) uint16 { return op<<12 | rd<<9 | rs<<6 | imm&0x3f }
-	switch c.PC {
-	case 0:
-		return enc(0x0, 1, 0, uint16(c.Seed))
-	case 1:
-		return enc(0x6, 2, 2, 0)
-	case 2:
-		return enc(0x5, 3, 2, 0)
-	case 3:
-		return enc(0x4, 3, 1, 0)
-	case 4:
-		return enc(0x1, 4, 3, 0)
-	case 5:
-		return enc(0x3, 5, 4, 7)
-	case 6:
-		return enc(0x2, 5, 3, 0)
-	case 7:
-		return enc(0x8, 6, 5, 0)
-	case 8:
-		return enc(0x1, 7, 6, 0)
-	case 9:
-		return enc(0x1, 1, 2, 0)
-	case 10:
-		return enc(0x3, 1, 1, 26)
-	case 11:
-		return enc(0x7, 1, 0, 1)
-	default:
-		return enc(0x7, 7, 0, 0)
+	e := program[min(int(c.PC), len(program)-1)]
+	if c.PC == 0 {
+		e[3] = uint16(c.Seed)
 	}
+	return e[0]<<12 | e[1]<<9 | e[2]<<6 | e[3]&0x3f
 }
 
 // Step is one rising clock edge with input in.

@@ -291,6 +291,20 @@ func (b *body) line(format string, args ...any) {
 	b.lines = append(b.lines, strings.Repeat("  ", b.ind)+fmt.Sprintf(format, args...))
 }
 
+// endFlop closes an always_ff block (and its reset's else branch), after
+// a $display with the given percent chance.
+func (b *body) endFlop(reset bool, displayChance int) {
+	if b.g.chance(displayChance) {
+		b.display()
+	}
+	if reset {
+		b.ind--
+		b.line("end")
+	}
+	b.ind--
+	b.line("end")
+}
+
 func (b *body) fresh(prefix string) string {
 	b.n++
 	return fmt.Sprintf("%s%d", prefix, b.n)
@@ -1002,15 +1016,7 @@ func (b *body) ffBlock(fs []flop) {
 			b.stmt(f.lv, f.width, "<=", f.self)
 		}
 	}
-	if g.chance(40) {
-		b.display()
-	}
-	if reset {
-		b.ind--
-		b.line("end")
-	}
-	b.ind--
-	b.line("end")
+	b.endFlop(reset, 40)
 }
 
 // display writes a (mostly conditional) $display of a few values.
@@ -1071,15 +1077,7 @@ func (b *body) arrayFlop(s sig) {
 		b.line("  %s[i] <= %s ^ %s;", s.name, b.expr(s.width, 2), b.term(s.width))
 		b.loop = ""
 	}
-	if g.chance(30) {
-		b.display()
-	}
-	if reset {
-		b.ind--
-		b.line("end")
-	}
-	b.ind--
-	b.line("end")
+	b.endFlop(reset, 30)
 }
 
 // genFlop writes the elements of s from the iterations of a generate-for,

@@ -205,7 +205,6 @@ func buildGraph(d *design.Design, items []*Item) (*Graph, error) {
 	return g, nil
 }
 
-
 // minHeap is a binary heap of int32 keys (smallest first).
 type minHeap []int32
 

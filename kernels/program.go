@@ -53,6 +53,9 @@ type Program struct {
 	// Parallel holds the partitioned alternatives (Options.Partition.Lanes
 	// > 1); nil otherwise.
 	Parallel *Parallel
+	// Ticks are the fused tick loops, one per clock input that can have
+	// one (see TickKernel); none when Options.NoTick.
+	Ticks []*TickKernel
 }
 
 // EventKernel is the specialised kernel of one trigger event.
@@ -102,6 +105,8 @@ type Options struct {
 	// RingCap is the runtime-event ring's record space in bytes (0: the
 	// statelayout default).
 	RingCap int
+	// NoTick builds no fused tick loops (Program.Ticks).
+	NoTick bool
 	// NoOpt skips sir/opt (the units are still checked).
 	NoOpt bool
 	// OptDump, when set, sees every unit after every optimizer pass.
@@ -167,6 +172,11 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		}
 		p.Events = append(p.Events, ek)
 	}
+	if !opts.NoTick {
+		if err := c.ticks(); err != nil {
+			return nil, err
+		}
+	}
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -175,7 +185,11 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 			return nil, err
 		}
 	}
-	for _, u := range append(p.Units(), c.par.taskUnits()...) {
+	units := append(p.Units(), c.par.taskUnits()...)
+	for _, tk := range p.Ticks {
+		units = append(units, tk.Unit)
+	}
+	for _, u := range units {
 		if !opts.NoOpt {
 			if err := opt.Run(u, opt.Options{Dump: opts.OptDump}); err != nil {
 				return nil, fmt.Errorf("kernels: %s: %w", u.Name, err)

@@ -315,6 +315,10 @@ func (u *ub) sysTask(s *design.SysTask) {
 		ev.Args = append(ev.Args, sir.EventArg{Words: v.w, Width: v.width, Signed: a.Type().Signed})
 	}
 	u.b.Event(ev)
+	u.events++
+	if u.evFlag != sir.NoReg {
+		u.b.ConstTo(u.evFlag, 1)
+	}
 	switch s.Kind {
 	case design.TaskFinish:
 		u.setStatus(sir.StatusFinish)

@@ -40,6 +40,11 @@ type ub struct {
 	// the shared system block. lane -1 (cost measurement) stores neither.
 	task bool
 	lane int
+
+	// events counts the runtime events emitted so far; evFlag, when not
+	// NoReg (tick loops), is set to 1 by each of them.
+	events int
+	evFlag sir.Reg
 }
 
 // regVar is a variable kept in registers (process-local and function
@@ -55,7 +60,7 @@ type loopCtx struct{ brk, cont sir.BlockID }
 
 func newUB(c *compiler, name string) *ub {
 	b := sir.NewBuilder(name)
-	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}}
+	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}, evFlag: sir.NoReg}
 	u.st = b.Const(32, 0)
 	return u
 }

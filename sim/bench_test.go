@@ -7,21 +7,26 @@ import (
 	"github.com/weft-hdl/weft/compile"
 )
 
-// benchTick measures Tick on the design mk builds, once per backend
-// (sub-benchmarks backend=interp and backend=native), so the two are
-// compared in one run.
+// benchTick measures Tick on the design mk builds, per backend and with
+// the fused tick loops (loop=tick) or every edge through the step loop
+// (loop=step), so all four are compared in one run.
 func benchTick(b *testing.B, mk func() *compile.Builder, setup func(*bench)) {
 	for _, k := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
-		b.Run("backend="+k.String(), func(b *testing.B) { benchTick1(b, mk().Backend(k), setup) })
+		for _, loop := range []string{"tick", "step"} {
+			b.Run("backend="+k.String()+"/loop="+loop, func(b *testing.B) { benchTick1(b, mk().Backend(k), setup, loop == "step") })
+		}
 	}
 }
 
-func benchTick1(b *testing.B, builder *compile.Builder, setup func(*bench)) {
+func benchTick1(b *testing.B, builder *compile.Builder, setup func(*bench), noTick bool) {
 	p, err := builder.Output(io.Discard).Build()
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer p.Close()
+	if noTick {
+		p.Sim.DisableTick()
+	}
 	bb := &bench{t: b, p: p, s: p.Sim}
 	if setup != nil {
 		setup(bb)

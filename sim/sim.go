@@ -38,6 +38,10 @@ type Options struct {
 	// SelectorPolicy tunes the measured choice in ParallelAuto mode (nil:
 	// selector.DefaultPolicy()).
 	SelectorPolicy *selector.Policy
+	// NoTick makes Tick run every edge through the step loop instead of
+	// the program's fused tick loops (the results are identical; tests
+	// compare them).
+	NoTick bool
 }
 
 // Simulator runs one design. Create it with New; Close it when done.
@@ -83,6 +87,10 @@ type Simulator struct {
 
 	shadow *shadow // the references run in lock-step (Shadow)
 
+	ticks      []*tickLoop // compiled kernels.TickKernels (tick.go)
+	tickCalls  uint64
+	tickInterp bool // run interpreted tick loops too (tests)
+
 	finish     *FinishError // set once the run ended
 	pendFinish *FinishError // first finish record of the current call
 	fail       error        // sticky failure
@@ -110,6 +118,7 @@ type clock struct {
 	off      int
 	sh       uint
 	combRead bool
+	tick     *tickLoop // its fused tick loop, if any
 }
 
 // New builds a simulator for p: compiles its units with the backend, maps
@@ -154,6 +163,7 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	for _, ek := range p.Events {
 		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
 	}
+	s.compileTicks(compileUnit)
 	if err == nil {
 		err = s.compileParallel()
 	}
@@ -292,6 +302,9 @@ func (s *Simulator) kernels() []*kernel {
 	ks := []*kernel{s.initial, s.settle, s.event}
 	for _, ek := range s.events {
 		ks = append(ks, ek.unit, ek.fused)
+	}
+	for _, tl := range s.ticks {
+		ks = append(ks, tl.k)
 	}
 	out := ks[:0]
 	for _, k := range ks {

@@ -191,15 +191,27 @@ func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
 			rcs = append(rcs, rc)
 		}
 	}
-	for i := 0; i < n; i++ {
-		for edge := 0; edge < 2; edge++ {
-			err := s.edge(c)
-			if s.shadow != nil {
-				err = s.shadowEval(err, func(ref *Simulator, k int) error { return ref.edge(rcs[k]) })
-			}
+	// Edges go to the clock's fused tick loop when it may run them, through
+	// the step loop otherwise. A failure
+	// at edge k (0-based) is in cycle k/2, and cycles up to it were begun.
+	for edges, target := 0, 2*n; edges < target; {
+		if tl := c.tick; tl != nil && s.tickReady(tl) {
+			e, err := s.runTick(tl, target-edges)
+			edges += e
 			if err != nil {
-				return i + 1, err
+				return (edges + 1) / 2, err
 			}
+			if e > 0 {
+				continue
+			}
+		}
+		err := s.edge(c)
+		if s.shadow != nil {
+			err = s.shadowEval(err, func(ref *Simulator, k int) error { return ref.edge(rcs[k]) })
+		}
+		edges++
+		if err != nil {
+			return (edges + 1) / 2, err
 		}
 	}
 	return n, nil
@@ -232,6 +244,7 @@ func (s *Simulator) clock(h *design.Home) (*clock, error) {
 		return nil, fmt.Errorf("sim: Tick: clock %s must be a 1-bit scalar, it is %d bits x %d elements", h.Path, h.Width, h.Elems())
 	}
 	c := &clock{off: s.homeOff[h.ID], combRead: s.combRead[h.ID]}
+	c.tick = s.tickFor(h.ID)
 	s.clocks[h] = c
 	return c, nil
 }

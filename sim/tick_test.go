@@ -1,0 +1,175 @@
+package sim_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/internal/randdesign"
+	"github.com/weft-hdl/weft/sim"
+)
+
+// tickPair is one design built twice: a runs every edge through the step
+// loop (DisableTick), b through its fused tick loops where it can, on the
+// interpreter too (ForceTickLoops).
+type tickPair struct {
+	a, b       *compile.Program
+	outA, outB *bytes.Buffer
+}
+
+func newTickPair(t *testing.T, mk func() *compile.Builder) *tickPair {
+	t.Helper()
+	tp := &tickPair{outA: &bytes.Buffer{}, outB: &bytes.Buffer{}}
+	var err error
+	if tp.a, err = mk().Output(tp.outA).Build(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tp.a.Close() })
+	tp.a.Sim.DisableTick()
+	if tp.b, err = mk().Output(tp.outB).Build(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tp.b.Close() })
+	sim.ForceTickLoops(tp.b.Sim)
+	return tp
+}
+
+// tick runs Tick(clk, n) on both and fails on any difference: cycles,
+// outcome, output text, any home. It reports whether the run goes on.
+func (tp *tickPair) tick(t *testing.T, clk string, n int, what string) bool {
+	t.Helper()
+	ha, _ := tp.a.Sim.Lookup(clk)
+	hb, _ := tp.b.Sim.Lookup(clk)
+	na, errA := tp.a.Sim.Tick(ha, n)
+	nb, errB := tp.b.Sim.Tick(hb, n)
+	if na != nb || fmt.Sprint(errA) != fmt.Sprint(errB) {
+		t.Fatalf("%s: Tick(%s, %d): step loop %d, %v; tick loop %d, %v", what, clk, n, na, errA, nb, errB)
+	}
+	if tp.outA.String() != tp.outB.String() {
+		t.Fatalf("%s: output differs:\n%s", what, lineDiff(tp.outA.String(), tp.outB.String()))
+	}
+	if err := sim.Compare(tp.b.Sim, tp.a.Sim); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if tp.a.Sim.Time() != tp.b.Sim.Time() || tp.a.Sim.Steps() != tp.b.Sim.Steps() {
+		t.Fatalf("%s: time %d/%d, steps %d/%d", what, tp.a.Sim.Time(), tp.b.Sim.Time(), tp.a.Sim.Steps(), tp.b.Sim.Steps())
+	}
+	return errA == nil
+}
+
+// TestTickLoopCorpus runs every corpus design to its $finish with Tick
+// calls of random length, through the step loop and through the fused
+// tick loops, comparing after every call.
+func TestTickLoopCorpus(t *testing.T) {
+	designs, err := filepath.Glob(filepath.Join(corpusDir, "*.sv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := 0
+	for i, path := range designs {
+		name := strings.TrimSuffix(filepath.Base(path), ".sv")
+		for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+			tp := newTickPair(t, func() *compile.Builder {
+				return compile.NewBuilder().Files(path).Top("t").Backend(be)
+			})
+			if tp.a.Sim.Finished() {
+				continue
+			}
+			r := rand.New(rand.NewPCG(uint64(i), 3))
+			for cyc := 0; cyc < corpusMaxCycles; {
+				n := 1 + r.IntN(40)
+				if !tp.tick(t, "clk", n, fmt.Sprintf("%s/%v after %d cycles", name, be, cyc)) {
+					break
+				}
+				cyc += n
+			}
+			if tp.b.Sim.TickCalls() > 0 {
+				used++
+			}
+		}
+	}
+	if used < len(designs)/2 {
+		t.Errorf("the tick loop ran for only %d of %d design×backend runs", used, 2*len(designs))
+	}
+}
+
+// TestTickLoopRandom drives random designs (two clocks, an asynchronous
+// reset, data inputs) with random input writes between Tick calls of
+// random length on either clock: pending writes must send the next edge
+// through the step loop, and everything must match it.
+func TestTickLoopRandom(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	used := 0
+	for seed := range uint64(seeds) {
+		d := randdesign.Generate(1000+seed, randOptions)
+		for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+			what := fmt.Sprintf("seed %d/%v", 1000+seed, be)
+			tp := newTickPair(t, func() *compile.Builder {
+				return compile.NewBuilder().Source("rand.sv", d.Source).Top(d.Top).Backend(be)
+			})
+			r := rand.New(rand.NewPCG(seed, 9))
+			set := func(name string, v uint64) {
+				for _, p := range []*compile.Program{tp.a, tp.b} {
+					p.DUT().MustSignal(name).Set(v)
+				}
+			}
+			for call := 0; call < 60; call++ {
+				switch r.IntN(4) {
+				case 0:
+					for _, in := range d.Inputs {
+						set(in.Name, r.Uint64()&(1<<min(in.Width, 63)-1))
+					}
+				case 1:
+					for _, rst := range d.Resets {
+						set(rst, uint64(r.IntN(2)))
+					}
+				}
+				clk := d.Clocks[r.IntN(len(d.Clocks))]
+				if !tp.tick(t, clk, 1+r.IntN(30), fmt.Sprintf("%s call %d", what, call)) {
+					break
+				}
+			}
+			if tp.b.Sim.TickCalls() > 0 {
+				used++
+			}
+		}
+	}
+	if used == 0 {
+		t.Error("no random design used a tick loop")
+	}
+	t.Logf("tick loops ran in %d of %d runs", used, 2*seeds)
+}
+
+// TestTickLoopFinishMidBatch: a $finish in the middle of a batch ends the
+// Tick call at that edge, as the step loop does.
+func TestTickLoopFinishMidBatch(t *testing.T) {
+	src := `module t(input logic clk, output logic [15:0] n);
+  always_ff @(posedge clk) begin
+    n <= n + 16'd1;
+    if (n == 16'd1234) $finish;
+    if (n[6:0] == 7'd0) $display("n=%0d", n);
+  end
+endmodule`
+	tp := newTickPair(t, func() *compile.Builder { return compile.NewBuilder().Source("t.sv", src).Top("t") })
+	if tp.tick(t, "clk", 5000, "finish") {
+		t.Fatal("no $finish")
+	}
+	var fe *sim.FinishError
+	if _, err := tp.b.Sim.Tick(tp.b.DUT().MustSignal("clk").Home(), 1); !errors.As(err, &fe) {
+		t.Errorf("after $finish: %v", err)
+	}
+	if tp.b.Sim.TickCalls() < 2 {
+		t.Errorf("%d tick-loop calls: the $display lines should have split the run", tp.b.Sim.TickCalls())
+	}
+	if got := tp.b.DUT().MustSignal("n").Get(); got != 1235 {
+		t.Errorf("n = %d", got)
+	}
+}

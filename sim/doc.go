@@ -46,7 +46,15 @@
 //
 // A step in which no trigger bit changed only settles (when needed). Tick
 // toggles a clock input through both edges n times with the same semantics
-// and almost no overhead per edge.
+// and almost no overhead per edge. When the program has a fused tick loop
+// for the clock (kernels.TickKernel: no derived clocks, one event per
+// edge) and it runs as native code, Tick hands it whole batches of edges
+// while nothing but the clock is pending (no input written since the last
+// settle, no other trigger changed, no shadow, no partitioned alternative
+// for the clock's kernels): the loop returns to Go after a batch of about
+// 100 µs, at a $finish or error, and after any edge that emitted runtime
+// events, which the simulator then prints as usual. The results are those
+// of the step loop, which Options.NoTick and DisableTick force.
 //
 // # Runtime events
 //

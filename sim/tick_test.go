@@ -103,9 +103,9 @@ func TestTickLoopCorpus(t *testing.T) {
 // random length on either clock: pending writes must send the next edge
 // through the step loop, and everything must match it.
 func TestTickLoopRandom(t *testing.T) {
-	seeds := 12
+	seeds := 6
 	if testing.Short() {
-		seeds = 4
+		seeds = 3
 	}
 	used := 0
 	for seed := range uint64(seeds) {

@@ -254,8 +254,9 @@ func (b *Builder) RingCap(n int) *Builder {
 	return b
 }
 
-// SimOptions sets the simulator options (Output and Backend are
-// overridden by Output and Backend).
+// SimOptions sets the simulator options. Output is replaced by what
+// Output says; a Backend set here replaces the one Backend selects (tests
+// wrap the interpreter this way).
 func (b *Builder) SimOptions(o sim.Options) *Builder {
 	b.simOpts = o
 	return b

@@ -498,6 +498,54 @@ func (c *compiler) layout() (*statelayout.Layout, error) {
 
 // order computes every task's effects over the finished layout and the
 // waits of every partitioned kernel.
+// Reorder recomputes the waits of every partitioned kernel from the final
+// code: final(t) reports every state byte the code generated for t may
+// store (absolute offsets), which replaces the footprint derived from its
+// SIR (Effects.Footprint) for write/write ordering; tasks for which it
+// returns false keep theirs. The task lists and their order stay as they
+// are (ordering.Recompute); only Effects.Footprint and Waits change. A
+// backend that widens or coalesces stores calls it before the task tables
+// are packed for the lane pool.
+func (par *Parallel) Reorder(final func(t *Task) ([]ordering.Range, bool)) error {
+	if par == nil {
+		return nil
+	}
+	for _, k := range par.kernels() {
+		table := make([][]ordering.Task, len(k.Lanes))
+		fps := make([][][]ordering.Range, len(k.Lanes))
+		for li, ts := range k.Lanes {
+			fps[li] = make([][]ordering.Range, len(ts))
+			for i, t := range ts {
+				table[li] = append(table[li], ordering.Task{Index: t.Index, Effects: t.Effects})
+				if fp, ok := final(t); ok {
+					fps[li][i] = append([]ordering.Range{}, fp...)
+				}
+			}
+		}
+		waits, err := ordering.Recompute(table, func(lane, pos int) (ordering.Effects, bool) {
+			fp := fps[lane][pos]
+			if fp == nil {
+				return ordering.Effects{}, false
+			}
+			e := k.Lanes[lane][pos].Effects
+			e.Footprint = fp
+			return e, true
+		})
+		if err != nil {
+			return fmt.Errorf("kernels: reordering %s: %w", k.Name, err)
+		}
+		for li, ts := range k.Lanes {
+			for i, t := range ts {
+				t.Waits = waits[li][i]
+				if fps[li][i] != nil {
+					t.Effects.Footprint = fps[li][i]
+				}
+			}
+		}
+	}
+	return nil
+}
+
 func (par *Parallel) order(l *statelayout.Layout) error {
 	for _, k := range par.kernels() {
 		table := make([][]ordering.Task, len(k.Lanes))

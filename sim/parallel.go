@@ -8,6 +8,7 @@ import (
 
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/lanepool"
+	"github.com/weft-hdl/weft/ordering"
 	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -37,6 +38,16 @@ func (m ParallelMode) String() string {
 		return "never"
 	}
 	return fmt.Sprintf("ParallelMode(%d)", int(m))
+}
+
+// Footprinter is implemented by kernels that know every state byte their
+// code may store (the native backend's, read off the generated code):
+// absolute offsets, half-open ranges. The waits of partitioned kernels are
+// recomputed from it (kernels.Parallel.Reorder) before the task tables are
+// packed, so a code generator that widens a store never races another
+// lane.
+type Footprinter interface {
+	Footprint() []ordering.Range
 }
 
 // ArenaBackend is implemented by backends whose kernels keep scratch memory
@@ -121,7 +132,12 @@ func (s *Simulator) compileParallel() error {
 			s.taskKernels[t.Unit] = k
 		}
 	}
-	return nil
+	return par.Reorder(func(t *kernels.Task) ([]ordering.Range, bool) {
+		if f, ok := s.taskKernels[t.Unit].(Footprinter); ok {
+			return f.Footprint(), true
+		}
+		return nil, false
+	})
 }
 
 // attachParallel starts the lane pool and gives the settle and each fused

@@ -12,6 +12,7 @@ import (
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/internal/plancheck"
+	"github.com/weft-hdl/weft/ordering"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -109,4 +110,75 @@ func runPartitioned(path string, lanes int, backend compile.BackendKind) (string
 		return out.String(), p, fmt.Errorf("the run ended with %v, want $finish", fe)
 	}
 	return out.String(), p, nil
+}
+
+// widenBackend is the interpreter with kernels that claim to store over
+// the whole state, as a code generator widening every store might: the
+// simulator must recompute the waits from that footprint.
+type widenBackend struct {
+	sim.Interp
+	size int
+}
+
+type widenKernel struct {
+	sim.Kernel
+	size int
+}
+
+func (k widenKernel) Footprint() []ordering.Range { return []ordering.Range{{Lo: 0, Hi: k.size}} }
+
+func (b widenBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {
+	k, err := b.Interp.Compile(u, l)
+	return widenKernel{Kernel: k, size: b.size}, err
+}
+
+// TestWaitsFromFinalFootprint: the waits packed for the lane pool come from
+// the footprints the backend reports, not only from the SIR.
+func TestWaitsFromFinalFootprint(t *testing.T) {
+	src := `module m(input logic clk, input logic [15:0] x, output logic [15:0] a, output logic [15:0] b, output logic [15:0] s);
+  always_ff @(posedge clk) a <= (a * 16'd3 + x) ^ (a >> 2) ^ ((a + x) * (x | 16'd1));
+  always_ff @(posedge clk) b <= (b * 16'd5 + x) ^ (b >> 3) ^ ((b + x) * (x | 16'd7));
+  assign s = a ^ b;
+endmodule`
+	build := func(opts sim.Options) *compile.Program {
+		p, err := compile.NewBuilder().Source("m.sv", src).Backend(compile.BackendInterp).Threads(2).
+			Partition(compile.PartitionAlways).SimOptions(opts).Output(&bytes.Buffer{}).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	waits := func(p *compile.Program) (n int) {
+		for _, k := range p.Kernels.Parallel.Kernels() {
+			for _, tk := range k.Tasks() {
+				n += len(tk.Waits)
+			}
+		}
+		return n
+	}
+	plain := build(sim.Options{})
+	wide := build(sim.Options{Backend: widenBackend{size: plain.Kernels.Layout.StateSize()}})
+	if waits(wide) <= waits(plain) {
+		t.Errorf("whole-state footprints: %d waits, SIR footprints: %d", waits(wide), waits(plain))
+	}
+	for _, p := range []*compile.Program{plain, wide} {
+		if err := plancheck.CheckProgram(p.Kernels); err != nil {
+			t.Errorf("plan check: %v", err)
+		}
+	}
+	ref, err := compile.NewBuilder().Source("m.sv", src).Backend(compile.BackendInterp).Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wide.Sim.Shadow(ref.Sim); err != nil {
+		t.Fatal(err)
+	}
+	x := wide.DUT().MustSignal("x")
+	for i := range 50 {
+		x.Set(uint64(i * 977))
+		if _, err := wide.Sim.Tick(wide.DUT().MustSignal("clk").Home(), 1); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

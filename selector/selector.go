@@ -77,6 +77,28 @@ func (s *Selector) Pick() (cand int, measured bool) {
 	return s.pickMeasured()
 }
 
+// Decided returns the decided candidate and how many more calls the
+// decision covers before the next measurement (0 while measuring or when
+// the re-check is due). A caller that runs a batch of calls outside Pick —
+// the simulator's fused tick loop runs the sequential kernel — asks it
+// first and reports the calls with Skip.
+func (s *Selector) Decided() (cand int, left int64) {
+	if s.measuring {
+		return s.choice, 0
+	}
+	return s.choice, s.left
+}
+
+// Skip counts n calls of the decided candidate made without Pick, at most
+// the calls the decision has left: the re-check comes as if each had gone
+// through Pick.
+func (s *Selector) Skip(n int64) {
+	if s.measuring || n <= 0 {
+		return
+	}
+	s.left -= min(n, s.left)
+}
+
 func (s *Selector) pickMeasured() (int, bool) {
 	if !s.measuring {
 		s.startMeasuring()

@@ -329,3 +329,31 @@ func TestMonotonicClockDefault(t *testing.T) {
 		t.Fatalf("want one decision with the real clock, got %v", st)
 	}
 }
+
+// TestDecidedSkip: calls run in a batch outside Pick bring the re-check
+// closer exactly as Picks would.
+func TestDecidedSkip(t *testing.T) {
+	p := smallPolicy()
+	h := newHarness(t, p, 2, func(_ int64, cand, _ int) time.Duration {
+		return []time.Duration{100, 60}[cand]
+	})
+	if _, left := h.s.Decided(); left != 0 {
+		t.Fatalf("left %d before any decision", left)
+	}
+	h.step(measureCalls(p, 2))
+	cand, left := h.s.Decided()
+	if cand != 1 || left != p.FirstRecheck*2 && left != p.FirstRecheck {
+		t.Fatalf("Decided() = %d, %d", cand, left)
+	}
+	h.s.Skip(left - 1)
+	if _, l := h.s.Decided(); l != 1 {
+		t.Fatalf("after Skip: left %d", l)
+	}
+	h.s.Skip(10) // clamped
+	if c, meas := h.s.Pick(); !meas {
+		t.Fatalf("Pick after the interval = %d, unmeasured; want a measurement", c)
+	}
+	if _, l := h.s.Decided(); l != 0 {
+		t.Errorf("measuring: left %d", l)
+	}
+}

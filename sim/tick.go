@@ -47,17 +47,16 @@ func (s *Simulator) tickFor(home int) *tickLoop {
 // tickReady reports whether tl may run the next cycles instead of the
 // step loop: only when the step loop would do exactly what it does, that
 // is nothing is pending but the clock (no input written since the last
-// settle, every trigger bit equal to its previous value), the fused
-// kernels of its edges would run (not NoFused, no partitioned
-// alternative), and no shadow needs each edge mirrored.
+// settle, every trigger bit equal to its previous value), the sequential
+// fused kernels of its edges would run (not NoFused; a partitioned
+// alternative only when its selector has decided against it), and no
+// shadow needs each edge mirrored.
 func (s *Simulator) tickReady(tl *tickLoop) bool {
 	if s.shadow != nil || s.dirty || s.opts.NoFused || !tl.native && !s.tickInterp {
 		return false
 	}
-	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
-		if ev >= 0 && s.events[ev].fused.par != nil {
-			return false
-		}
+	if s.tickBudget(tl) == 0 {
+		return false
 	}
 	for i := range s.trig {
 		tr := &s.trig[i]
@@ -68,11 +67,53 @@ func (s *Simulator) tickReady(tl *tickLoop) bool {
 	return true
 }
 
+// tickBudget is how many edges tl may run now: unbounded (-1) unless a
+// kernel of its edges has a partitioned alternative, in which case only
+// while that slot's selector has decided for the sequential kernel, and
+// only as many calls as the decision has left before its re-check (the
+// selector measures through the step loop). 0: not now.
+func (s *Simulator) tickBudget(tl *tickLoop) int64 {
+	budget := int64(-1)
+	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
+		if ev < 0 || s.events[ev].fused.par == nil {
+			continue
+		}
+		sel := s.events[ev].fused.par.sel
+		if sel == nil {
+			return 0 // ParallelAlways: the partitioned kernel runs
+		}
+		cand, left := sel.Decided()
+		if cand != 0 || left < 2 {
+			return 0
+		}
+		// Each slot sees every other edge.
+		if budget < 0 || 2*left < budget {
+			budget = 2 * left
+		}
+	}
+	return budget
+}
+
+// skipSelectors reports edges run by a tick loop to the selectors of its
+// edges' slots as calls of the sequential kernel.
+func (s *Simulator) skipSelectors(tl *tickLoop, edges int) {
+	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
+		if ev >= 0 && s.events[ev].fused.par != nil && s.events[ev].fused.par.sel != nil {
+			n := int64(edges+1) / 2
+			s.events[ev].fused.par.calls += uint64(n)
+			s.events[ev].fused.par.sel.Skip(n)
+		}
+	}
+}
+
 // runTick runs up to edges clock edges in tl and returns the edges it
 // completed (each a step, as Tick counts them) and the outcome of the last
 // one, mapped as call maps a kernel's.
 func (s *Simulator) runTick(tl *tickLoop, edges int) (int, error) {
 	le := binary.LittleEndian
+	if b := s.tickBudget(tl); b > 0 && int64(edges) > b {
+		edges = int(b)
+	}
 	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.tk.Batch)))
 	t0 := s.time
 	s.tickCalls++
@@ -80,6 +121,7 @@ func (s *Simulator) runTick(tl *tickLoop, edges int) (int, error) {
 	s.time = le.Uint64(s.st[s.timeOff:])
 	edges = int(s.time - t0)
 	s.steps += uint64(edges)
+	s.skipSelectors(tl, edges)
 	// Errors name the kernel the step loop would have been running.
 	k := s.settle
 	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.st[s.trig[tl.tk.Trigger].off]&1]; ev >= 0 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/internal/randdesign"
+	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -171,5 +172,56 @@ endmodule`
 	}
 	if got := tp.b.DUT().MustSignal("n").Get(); got != 1235 {
 		t.Errorf("n = %d", got)
+	}
+}
+
+// TestTickLoopWithSelector: with partitioned alternatives in auto mode (the
+// sixteen cores on two lanes), the
+// tick loop runs the sequential kernels while the selector has decided for
+// them, hands the edges back for each re-check, and the run matches a
+// sequential one.
+func TestTickLoopWithSelector(t *testing.T) {
+	// A margin no partition can beat: the selector keeps the sequential
+	// kernel after every measurement.
+	pol := selector.Policy{BlockCalls: 8, WarmupCalls: 2, Rounds: 2, KeepRatio: 1e-9, FirstRecheck: 100, MaxRecheck: 400}
+	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+		auto, err := lanesDesigns[0].build().Backend(be).Threads(2).
+			SimOptions(sim.Options{SelectorPolicy: &pol}).Output(&bytes.Buffer{}).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer auto.Close()
+		if len(auto.Kernels.Parallel.Kernels()) == 0 {
+			t.Fatal("nothing partitioned")
+		}
+		seq, err := lanesDesigns[0].build().Backend(be).Output(&bytes.Buffer{}).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer seq.Close()
+		sim.ForceTickLoops(auto.Sim)
+		for _, p := range []*compile.Program{auto, seq} {
+			lanesDesigns[0].setup(&bench{t: t, p: p, s: p.Sim})
+			if _, err := p.Sim.Tick(p.DUT().MustSignal("clk").Home(), 3000); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := sim.Compare(auto.Sim, seq.Sim); err != nil {
+			t.Fatalf("%v: %v", be, err)
+		}
+		if auto.Sim.TickCalls() == 0 {
+			t.Errorf("%v: the tick loop never ran", be)
+		}
+		var calls, par uint64
+		for _, st := range auto.Sim.ParallelStats() {
+			calls += st.Calls
+			par += st.Parallel
+		}
+		// Every cycle is a call of the posedge slot; the partitioned kernel
+		// ran only while measuring (32 calls per measurement, a few
+		// measurements).
+		if calls < 3000 || par == 0 || par > 500 {
+			t.Errorf("%v: %d calls, %d partitioned: %v", be, calls, par, auto.Sim.ParallelStats())
+		}
 	}
 }

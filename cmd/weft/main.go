@@ -1,6 +1,6 @@
 // Command weft is the command-line face of the weft simulator: it lints
-// SystemVerilog designs, runs them, and shows how their kernels are
-// partitioned over lanes.
+// SystemVerilog designs, runs them, shows how their kernels are
+// partitioned over lanes, and measures how fast they simulate.
 package main
 
 import (
@@ -15,7 +15,7 @@ commands:
   lint    parse and elaborate a design; print a one-line summary or the diagnostics
   run     simulate a design: reset, clock N cycles, print signals
   plan    print how a design's kernels are partitioned over lanes (and draw it)
-  bench   benchmark a design (not built yet)
+  bench   measure cycles per second at several thread counts
 
 Run 'weft <command> -h' for the options of a command.
 `
@@ -38,8 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "plan":
 		return planCmd(args[1:], stdout, stderr)
 	case "bench":
-		fmt.Fprintf(stderr, "weft %s: not built yet; 'weft lint' and 'weft run' are available today\n", args[0])
-		return 2
+		return benchCmd(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

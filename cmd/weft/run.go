@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -29,7 +28,7 @@ output goes to stdout; then each --print signal is printed as NAME=0x... .
 --stats adds one line: compile_ms=... cycles=... run_s=... cycles_per_s=...
 (cycles after reset). Exit status: 0 when the run completes or ends with
 $finish; 1 on errors, $fatal, $stop, or when $error was called; 2 for bad
-usage or options not built yet.
+usage.
 `
 
 // runCmd is `weft run`.
@@ -37,9 +36,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("weft run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
-	clockName := fs.String("clock", "clk", "clock input `NAME`")
-	resetSpec := fs.String("reset", "", "reset input held active first: `NAME[:CYCLES]` (default 4 cycles)")
-	resetActive := fs.String("reset-active", "", "reset polarity `high|low` (default: low when the name ends in n/_n)")
+	cf := addClockFlags(fs)
 	cycles := fs.Int64("cycles", 1000, "clock cycles to run after reset (`N`)")
 	var prints listFlag
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
@@ -69,32 +66,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("--backend %q: want interp or native", *backend)
 	}
-	var resetName string
-	resetCycles := 4
-	if *resetSpec != "" {
-		name, n, hasN := strings.Cut(*resetSpec, ":")
-		resetName = name
-		if hasN {
-			v, err := strconv.Atoi(n)
-			if err != nil || v < 0 {
-				return usageErr("--reset %q: CYCLES must be a number >= 0", *resetSpec)
-			}
-			resetCycles = v
-		}
-		if resetName == "" {
-			return usageErr("--reset %q: missing the signal name", *resetSpec)
-		}
-	}
-	activeLow := false
-	switch *resetActive {
-	case "":
-		l := strings.ToLower(resetName)
-		activeLow = strings.HasSuffix(l, "n")
-	case "low":
-		activeLow = true
-	case "high":
-	default:
-		return usageErr("--reset-active %q: want high or low", *resetActive)
+	if err := cf.parse(); err != nil {
+		return usageErr("%v", err)
 	}
 	var printNames []string
 	for _, p := range prints {
@@ -127,18 +100,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "weft run: "+format+"\n", a...)
 		return 1
 	}
-	clk, err := d.Signal(*clockName)
-	if err != nil || !clk.IsInput() || clk.Width() != 1 || clk.IsArray() {
-		return fail("no clock: %s has no 1-bit input %q (inputs: %s); name the clock with --clock", prog.Design.Top.Module, *clockName, inputList(d))
-	}
-	var rst *dut.Signal
-	if resetName != "" {
-		if rst, err = d.Signal(resetName); err != nil {
-			return fail("--reset: %v", err)
-		}
-		if !rst.IsInput() || rst.Width() != 1 || rst.IsArray() {
-			return fail("--reset: %s is not a 1-bit top-level input (inputs: %s)", resetName, inputList(d))
-		}
+	clk, rst, err := cf.signals(prog)
+	if err != nil {
+		return fail("%v", err)
 	}
 	var printSigs []*dut.Signal
 	for _, n := range printNames {
@@ -160,27 +124,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if s.Finished() {
 			return s.Finish()
 		}
-		if err := clk.Set(0); err != nil {
+		if err := cf.reset(s, clk, rst); err != nil {
 			return err
-		}
-		if rst != nil {
-			if err := rst.Set(b2u(!activeLow)); err != nil {
-				return err
-			}
-		}
-		if err := s.Step(); err != nil {
-			return err
-		}
-		if rst != nil {
-			if _, err := s.Tick(clk.Home(), resetCycles); err != nil {
-				return err
-			}
-			if err := rst.Set(b2u(activeLow)); err != nil {
-				return err
-			}
-			if err := s.Step(); err != nil {
-				return err
-			}
 		}
 		start := time.Now()
 		defer func() { runTime = time.Since(start) }()

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/sim"
+)
+
+const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
+                  [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N] [--runs R]
+                  [--threads N,...] [--partition auto|always] [--backend interp|native] FILE...
+
+Measures simulation speed: for each thread count (--threads, default 1,2)
+it compiles the design, resets it as 'weft run' does, warms up, then times
+R runs (--runs, default 5) of N clock cycles (--cycles, default 20000) and
+prints one row: the median cycles per second (and the range), the ratio to
+the first row, the plan's estimated speedup of the clock's kernel, and the
+share of its calls that ran partitioned (the selector's choice in auto
+mode). Ratios come from one process on one machine; on a shared machine
+quote medians. The design must run free for the cycles ($finish ends the
+benchmark with an error).
+`
+
+// benchCmd is `weft bench`.
+func benchCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("weft bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	df := addDesignFlags(fs)
+	cf := addClockFlags(fs)
+	cycles := fs.Int("cycles", 20000, "clock cycles per timed run (`N`)")
+	runs := fs.Int("runs", 5, "timed runs per thread count (`R`)")
+	threadList := fs.String("threads", "1,2", "thread counts to compare (`N,...`, 1 to 64)")
+	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always`")
+	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native`")
+	files, code, ok := parseFiles(fs, args, benchUsage, stderr)
+	if !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "weft bench: "+format+"\n", a...)
+		return 2
+	}
+	if *cycles < 1 {
+		return usageErr("--cycles %d: must be at least 1", *cycles)
+	}
+	if *runs < 1 {
+		return usageErr("--runs %d: must be at least 1", *runs)
+	}
+	threads, err := parseThreads(*threadList)
+	if err != nil {
+		return usageErr("--threads %q: %v", *threadList, err)
+	}
+	pmode, err := compile.ParsePartition(*partition)
+	if err != nil || pmode == compile.PartitionNever {
+		return usageErr("--partition %q: want auto or always", *partition)
+	}
+	bk, err := compile.ParseBackend(*backend)
+	if err != nil {
+		return usageErr("--backend %q: want interp or native", *backend)
+	}
+	if err := cf.parse(); err != nil {
+		return usageErr("%v", err)
+	}
+
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	var base float64
+	for i, t := range threads {
+		row, err := benchOne(df.builder(files).Threads(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
+		if err != nil {
+			tw.Flush()
+			var be *benchError
+			if errors.As(err, &be) {
+				fmt.Fprintf(stderr, "weft bench: threads=%d: %v\n", t, be.err)
+			} else {
+				printBuildError(stderr, "weft bench", err)
+			}
+			return 1
+		}
+		if i == 0 {
+			fmt.Fprintf(tw, "# %s, %s backend, %d cycles x %d runs after reset\n", row.top, bk, *cycles, *runs)
+			fmt.Fprintln(tw, "threads\tlanes\tcompile_ms\tcycles/s\trange\tvs first\tplan est.\tpartitioned")
+			base = row.median
+		}
+		est, share := "-", "-"
+		if row.est > 0 {
+			est = fmt.Sprintf("%.2fx", row.est)
+		}
+		if row.calls > 0 {
+			share = fmt.Sprintf("%.0f%%", 100*float64(row.par)/float64(row.calls))
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s..%s\t%.2fx\t%s\t%s\n", t, row.lanes, row.compile.Milliseconds(),
+			si(row.median), si(row.min), si(row.max), row.median/base, est, share)
+	}
+	tw.Flush()
+	return 0
+}
+
+// benchRow is one thread count's measurement.
+type benchRow struct {
+	top              string
+	lanes            int
+	compile          time.Duration
+	median, min, max float64 // cycles per second
+	est              float64 // plan's estimated speedup of the clock's fused kernel (0: none)
+	calls, par       uint64  // that kernel's calls, and those that ran partitioned
+}
+
+// benchError is a failure while running (not compiling) the design.
+type benchError struct{ err error }
+
+func (e *benchError) Error() string { return e.err.Error() }
+
+// benchOne builds b, resets the design, warms up and times runs runs of
+// cycles cycles.
+func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, error) {
+	prog, err := b.Output(io.Discard).Build()
+	if err != nil {
+		return nil, err
+	}
+	defer prog.Close()
+	clk, rst, err := cf.signals(prog)
+	if err != nil {
+		return nil, &benchError{err}
+	}
+	s := prog.Sim
+	tick := func(n int) error {
+		done, err := s.Tick(clk.Home(), n)
+		var fe *sim.FinishError
+		if errors.As(err, &fe) {
+			return fmt.Errorf("the design ended the run after %d cycles (%v); bench a free-running design or use fewer --cycles", done, err)
+		}
+		return err
+	}
+	if err := cf.reset(s, clk, rst); err != nil {
+		return nil, &benchError{err}
+	}
+	if err := tick(max(1, cycles/5)); err != nil {
+		return nil, &benchError{err}
+	}
+	var rates []float64
+	for range runs {
+		t0 := time.Now()
+		if err := tick(cycles); err != nil {
+			return nil, &benchError{err}
+		}
+		rates = append(rates, float64(cycles)/time.Since(t0).Seconds())
+	}
+	slices.Sort(rates)
+	row := &benchRow{top: prog.Design.Top.Module, lanes: prog.Threads, compile: prog.CompileTime,
+		median: rates[len(rates)/2], min: rates[0], max: rates[len(rates)-1]}
+	if len(rates)%2 == 0 {
+		row.median = (rates[len(rates)/2-1] + rates[len(rates)/2]) / 2
+	}
+	name := "fused posedge " + clk.Home().Path
+	if prog.Plan != nil {
+		for _, k := range prog.Plan.Kernels {
+			if k.Name == name && k.Partitioned() && k.Makespan() > 0 {
+				row.est = float64(k.SingleCost) / float64(k.Makespan())
+			}
+		}
+	}
+	for _, st := range s.ParallelStats() {
+		if st.Kernel == name {
+			row.calls, row.par = st.Calls, st.Parallel
+		}
+	}
+	return row, nil
+}
+
+// parseThreads parses a comma list of thread counts.
+func parseThreads(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 64 {
+			return nil, fmt.Errorf("want a comma list of thread counts from 1 to 64")
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// si formats a rate with a k/M suffix and three significant digits.
+func si(v float64) string {
+	switch {
+	case v >= 1e6:
+		return strconv.FormatFloat(v/1e6, 'g', 3, 64) + "M"
+	case v >= 1e3:
+		return strconv.FormatFloat(v/1e3, 'g', 3, 64) + "k"
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}

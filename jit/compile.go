@@ -44,18 +44,22 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 	if size < minState {
 		return nil, fmt.Errorf("jit: unit %q accesses %d bytes of state, StateSize is %d", u.Name, minState, size)
 	}
-	k := &Kernel{name: u.Name, minState: minState, stateSize: size,
-		arenaOff: (size + 7) &^ 7, arenaSize: 8 * len(u.Regs)}
+	k := &Kernel{name: u.Name, minState: minState, stateSize: size, arenaOff: (size + 7) &^ 7}
 	if opt.ArenaOffset != 0 {
 		if opt.ArenaOffset < size || opt.ArenaOffset%8 != 0 {
 			return nil, fmt.Errorf("jit: arena offset %d must be a multiple of 8 at or after the state's %d bytes", opt.ArenaOffset, size)
 		}
 		k.arenaOff = opt.ArenaOffset
 	}
-	mc, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges)
+	regs := opt.regs
+	if regs == nil {
+		regs = allocatable
+	}
+	mc, slots, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges, regs)
 	if err != nil {
 		return nil, err
 	}
+	k.arenaSize = 8 * slots
 	if k.code, err = NewCode(mc); err != nil {
 		return nil, err
 	}
@@ -135,7 +139,8 @@ func (k *Kernel) StateSize() int { return k.stateSize }
 // ArenaOffset is where the arena starts: StateSize rounded up to 8.
 func (k *Kernel) ArenaOffset() int { return k.arenaOff }
 
-// ArenaSize is the number of arena bytes the kernel uses.
+// ArenaSize is the number of arena bytes the kernel uses: 8 per slot (the
+// back-edge budget and the spilled registers), at most 8*len(u.Regs).
 func (k *Kernel) ArenaSize() int { return k.arenaSize }
 
 // Size is the smallest buffer Run accepts: state, padding and arena.

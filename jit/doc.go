@@ -1,8 +1,10 @@
 // Package jit is weft's native backend: it turns SIR units into x86-64
-// machine code and runs them. The ISA (encoder, and later instruction
-// selection) lives in jit/amd64; this package owns the calling convention
-// (abi.go), executable memory (exec*.go) and the Go-assembly trampoline
-// (trampoline_amd64.s) through which Go calls native code.
+// machine code and runs them. The encoder lives in jit/amd64; this package
+// owns the calling convention (abi.go), register allocation (regalloc.go:
+// linear scan over live-range hulls, spilling to the kernel's arena),
+// instruction selection (lower.go), executable memory (exec*.go) and the
+// Go-assembly trampoline (trampoline_amd64.s) through which Go calls
+// native code.
 //
 // The native backend runs on amd64 only. On other architectures NewCode
 // returns ErrUnsupported and callers use the interpreter (sir/interp).

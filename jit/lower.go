@@ -8,12 +8,19 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// Lowering, first cut: every SIR register lives in an 8-byte spill slot of
-// the kernel's arena, and each instruction loads its operands into scratch
-// machine registers, computes, masks the result to the destination width and
-// stores it back. This is the simplest correct register allocation; linear
-// scan over machine registers (keeping values in registers across
-// instructions) is later work.
+// Lowering: each SIR register lives where the register allocator
+// (regalloc.go) put it for its whole life: a machine register, an 8-byte
+// slot of the kernel's arena, or nowhere (a constant rematerialised at
+// each use, or a value never read). Each instruction reads its operands
+// in place (register, memory or immediate forms), computes in the
+// destination's register when that is safe and in the scratch registers
+// otherwise, and masks the result to the destination width: registers
+// hold their values zero-extended, as in the interpreter.
+//
+// RAX, RCX and RDX are scratch, never allocated: they are what mul, div,
+// cqo and shifts by CL use implicitly, and the temporaries of the longer
+// sequences. An instruction's code writes only the scratch registers and
+// its destination's location, so it cannot disturb another live value.
 //
 // # The arena convention
 //
@@ -24,7 +31,9 @@ import (
 //	[ArenaOffset, ArenaOffset+ArenaSize)   this kernel's arena
 //
 // where ArenaOffset = StateSize rounded up to 8. Slot 0 holds the back-edge
-// budget, slot r (r >= 1) holds SIR register r. The caller allocates
+// budget, slots 1.. the SIR registers the allocator spilled (registers
+// whose lives do not overlap share a slot), so ArenaSize is 8 bytes per
+// slot, at most 8*len(Unit.Regs). The caller allocates
 // StateSize+padding+ArenaSize bytes (Kernel.Size) and passes the whole
 // buffer; the arena needs no initialisation and holds nothing between runs,
 // so kernels run one after another may share it (size it for the largest).
@@ -42,14 +51,15 @@ import (
 // golang.org/x/sys/cpu at compile time. Division tests the divisor (0, and
 // -1 for signed ops) before div/idiv, so no #DE is possible; dynamic
 // indexes are bounds-checked before the access; loadbits/storebits touch
-// exactly the bytes the interpreter touches.
+// exactly the bytes the interpreter touches. A branch on a comparison made
+// by the block's last instruction branches on the flags.
 //
 // # Runaway loops
 //
 // The interpreter bounds instructions per run; native code bounds backward
 // jumps instead (Options.MaxBackEdges, a budget in arena slot 0), returning
-// sir.StatusStepLimit when it runs out. Units without backward jumps (all
-// the kernels lowered today) never pay for it.
+// sir.StatusStepLimit when it runs out. Units without backward jumps never
+// pay for it.
 
 // Options tune Compile.
 type Options struct {
@@ -64,18 +74,23 @@ type Options struct {
 	ArenaOffset int
 	// MaxBackEdges bounds the backward jumps of one run (0: 1<<28).
 	MaxBackEdges int64
+	// regs, when non-nil, replaces the allocatable registers (tests use
+	// few to force spilling).
+	regs []amd64.Reg
 }
 
 // DefaultMaxBackEdges is the default of Options.MaxBackEdges.
 const DefaultMaxBackEdges = 1 << 28
 
-// Scratch registers (RBX is the state base).
+// Scratch registers (RBX is the state base; see regalloc.go for the
+// allocatable ones). rK is where a constant operand that fits no
+// immediate field is materialised: no sequence that takes such an
+// operand holds anything in it.
 const (
 	rA   = amd64.RAX
 	rC   = amd64.RCX
 	rD   = amd64.RDX
-	rS   = amd64.RSI
-	rDI  = amd64.RDI
+	rK   = rC
 	base = StateReg
 )
 
@@ -98,6 +113,7 @@ type lowerer struct {
 	u        *sir.Unit
 	l        sir.Layout
 	a        *amd64.Assembler
+	al       *allocation
 	arenaOff int
 	minState int
 	blocks   []amd64.Label
@@ -107,16 +123,25 @@ type lowerer struct {
 	// of the event ring header (-1 when the unit has no events).
 	stateSize int
 	ring      int
+	// bi is the block being lowered. When flagsOK, the instruction just
+	// lowered left the flags so that condition flagsCC holds exactly when
+	// flagsReg is non-zero, which a branch on flagsReg may use.
+	bi       int
+	flagsOK  bool
+	flagsReg sir.Reg
+	flagsCC  amd64.Cond
 }
 
-// lower emits the machine code of u. arenaOff is the byte offset of the
-// arena from the state base.
-func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64) ([]byte, error) {
-	x := &lowerer{u: u, l: l, a: amd64.New(), arenaOff: arenaOff, stateSize: stateSize, ring: -1}
-	a := x.a
-	if int64(arenaOff)+8*int64(len(u.Regs)) >= 1<<31 {
-		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
+// lower emits the machine code of u and returns it with the number of
+// arena slots it uses. arenaOff is the byte offset of the arena from the
+// state base; regs are the machine registers to allocate.
+func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) ([]byte, int, error) {
+	al := allocate(u, regs)
+	if int64(arenaOff)+8*int64(al.slots) >= 1<<31 {
+		return nil, 0, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
 	}
+	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1}
+	a := x.a
 	x.blocks = make([]amd64.Label, len(u.Blocks))
 	for i := range x.blocks {
 		x.blocks[i] = a.NewLabel()
@@ -125,20 +150,24 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64) ([
 	if hasEvent(u) {
 		x.ring = l.Offset(sir.RingHome)
 		if x.ring < 0 || x.ring+sir.RingHeaderSize > stateSize {
-			return nil, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
+			return nil, 0, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
 		}
 	}
-	if hasBackEdge(u) {
+	if x.hasBackEdge() {
 		if maxBack <= 0 || maxBack >= 1<<31 {
 			maxBack = DefaultMaxBackEdges
 		}
 		a.MovMemImm(x.slotN(0), maxBack, 64)
 	}
-	for bi, b := range u.Blocks {
+	for _, id := range al.order {
+		bi, b := int(id), u.Blocks[id]
+		x.bi = bi
+		x.flagsOK = false
 		a.Bind(x.blocks[bi])
 		for ii := range b.Insts {
-			if err := x.inst(&b.Insts[ii]); err != nil {
-				return nil, err
+			x.flagsOK = false
+			if err := x.inst(&b.Insts[ii], ii == len(b.Insts)-1); err != nil {
+				return nil, 0, err
 			}
 		}
 		x.term(bi, &b.Term)
@@ -148,7 +177,11 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64) ([
 		a.MovRegImm(StatusReg, int64(sir.StatusStepLimit), 32)
 		a.Ret()
 	}
-	return a.Finish()
+	code, err := a.Finish()
+	if err != nil {
+		return nil, 0, err
+	}
+	return code, al.slots, nil
 }
 
 func hasEvent(u *sir.Unit) bool {
@@ -162,11 +195,19 @@ func hasEvent(u *sir.Unit) bool {
 	return false
 }
 
-func hasBackEdge(u *sir.Unit) bool {
-	for bi, b := range u.Blocks {
+// backward reports whether the edge from block from to block to jumps
+// backward in the layout (a retreating edge of the reverse postorder):
+// every cycle of the CFG has one, so charging the back-edge budget on
+// these bounds every loop, and the forward edges of an if/else pay nothing.
+func (x *lowerer) backward(from int, to sir.BlockID) bool {
+	return x.al.index[to] <= x.al.index[from]
+}
+
+func (x *lowerer) hasBackEdge() bool {
+	for _, id := range x.al.order {
 		var buf [2]sir.BlockID
-		for _, s := range b.Term.Succs(buf[:0]) {
-			if int(s) <= bi {
+		for _, s := range x.u.Blocks[id].Term.Succs(buf[:0]) {
+			if x.backward(int(id), s) {
 				return true
 			}
 		}
@@ -174,11 +215,202 @@ func hasBackEdge(u *sir.Unit) bool {
 	return false
 }
 
-func (x *lowerer) slotN(i int) amd64.Mem     { return amd64.M(base, int32(x.arenaOff+8*i)) }
-func (x *lowerer) slot(r sir.Reg) amd64.Mem  { return x.slotN(int(r)) }
-func (x *lowerer) ld(m amd64.Reg, r sir.Reg) { x.a.MovRegMem(m, x.slot(r), 64) }
-func (x *lowerer) st(r sir.Reg, m amd64.Reg) { x.a.MovMemReg(x.slot(r), m, 64) }
-func (x *lowerer) w(r sir.Reg) int           { return x.u.Width(r) }
+// next is the block laid out after block bi (-1 after the last).
+func (x *lowerer) next(bi int) sir.BlockID {
+	if i := x.al.index[bi] + 1; i < len(x.al.order) {
+		return x.al.order[i]
+	}
+	return -1
+}
+
+func fits32(v int64) bool { return v >= -1<<31 && v < 1<<31 }
+
+func (x *lowerer) slotN(i int) amd64.Mem { return amd64.M(base, int32(x.arenaOff+8*i)) }
+func (x *lowerer) w(r sir.Reg) int       { return x.u.Width(r) }
+
+// at is r's location.
+func (x *lowerer) at(r sir.Reg) loc {
+	if r <= 0 || int(r) >= len(x.al.locs) {
+		return loc{}
+	}
+	return x.al.locs[r]
+}
+
+// sameReg reports whether r and s live in the same machine register.
+func (x *lowerer) sameReg(r, s sir.Reg) bool {
+	lr, ls := x.at(r), x.at(s)
+	return lr.kind == locReg && ls.kind == locReg && lr.reg == ls.reg
+}
+
+// ld sets machine register m to r's value.
+func (x *lowerer) ld(m amd64.Reg, r sir.Reg) {
+	switch l := x.at(r); l.kind {
+	case locReg:
+		if l.reg != m {
+			x.a.MovRegReg(m, l.reg, 64)
+		}
+	case locSlot:
+		x.a.MovRegMem(m, x.slotN(l.slot), 64)
+	case locConst:
+		x.a.MovRegImm(m, int64(l.imm), 64)
+	default: // never read in a checked unit; keep the code well defined
+		x.a.MovRegImm(m, 0, 64)
+	}
+}
+
+// st sets r to machine register m.
+func (x *lowerer) st(r sir.Reg, m amd64.Reg) {
+	switch l := x.at(r); l.kind {
+	case locReg:
+		if l.reg != m {
+			x.a.MovRegReg(l.reg, m, 64)
+		}
+	case locSlot:
+		x.a.MovMemReg(x.slotN(l.slot), m, 64)
+	}
+}
+
+// setImm sets r to the constant v (clobbers RAX; keeps the flags).
+func (x *lowerer) setImm(r sir.Reg, v uint64) {
+	switch l := x.at(r); l.kind {
+	case locReg:
+		x.a.MovRegImm(l.reg, int64(v), 64)
+	case locSlot:
+		if fits32(int64(v)) {
+			x.a.MovMemImm(x.slotN(l.slot), int64(v), 64)
+			return
+		}
+		x.a.MovRegImm(rA, int64(v), 64)
+		x.a.MovMemReg(x.slotN(l.slot), rA, 64)
+	}
+}
+
+// move sets dst to src's value (clobbers RAX).
+func (x *lowerer) move(dst, src sir.Reg) {
+	d := x.at(dst)
+	switch d.kind {
+	case locReg:
+		x.ld(d.reg, src)
+	case locSlot:
+		switch s := x.at(src); s.kind {
+		case locReg:
+			x.a.MovMemReg(x.slotN(d.slot), s.reg, 64)
+		case locConst:
+			x.setImm(dst, s.imm)
+		default:
+			x.ld(rA, src)
+			x.st(dst, rA)
+		}
+	}
+}
+
+// target returns the machine register to compute r's new value in: r's
+// own register, unless an operand in later (those read after the first
+// write) shares it; otherwise the scratch RAX, which st then copies.
+func (x *lowerer) target(r sir.Reg, later ...sir.Reg) amd64.Reg {
+	l := x.at(r)
+	if l.kind != locReg {
+		return rA
+	}
+	for _, o := range later {
+		if x.sameReg(r, o) {
+			return rA
+		}
+	}
+	return l.reg
+}
+
+// opWidth is the width to compute a w-bit result at: 32 when w <= 32 (the
+// operands are below 2^32, and a 32-bit operation zero-extends its result,
+// which then needs no mask at w = 32), else 64.
+func opWidth(w int) int {
+	if w <= 32 {
+		return 32
+	}
+	return 64
+}
+
+// src emits m = m op r at width opw: 64, or 32 when the result is used
+// modulo 2^32 and both operands are below 2^32 (callers that need the
+// carry out of bit 31 pass 64). Clobbers rK for a constant that fits no
+// immediate field.
+func (x *lowerer) src(op amd64.AluOp, m amd64.Reg, r sir.Reg, opw int) {
+	a := x.a
+	switch l := x.at(r); l.kind {
+	case locReg:
+		a.AluRegReg(op, m, l.reg, opw)
+	case locSlot:
+		a.AluRegMem(op, m, x.slotN(l.slot), opw)
+	case locConst:
+		if v := int64(l.imm); opw == 32 || fits32(v) {
+			a.AluRegImm(op, m, v, opw)
+			return
+		}
+		a.MovRegImm(rK, int64(l.imm), 64)
+		a.AluRegReg(op, m, rK, 64)
+	default:
+		x.ld(rK, r)
+		a.AluRegReg(op, m, rK, opw)
+	}
+}
+
+// imulSrc emits m *= r at width opw (clobbers rK for a wide constant).
+func (x *lowerer) imulSrc(m amd64.Reg, r sir.Reg, opw int) {
+	a := x.a
+	switch l := x.at(r); l.kind {
+	case locReg:
+		a.ImulRegReg(m, l.reg, opw)
+	case locSlot:
+		a.ImulRegMem(m, x.slotN(l.slot), opw)
+	default:
+		if l.kind == locConst && (opw == 32 || fits32(int64(l.imm))) {
+			a.ImulRegRegImm(m, m, int64(l.imm), opw)
+			return
+		}
+		x.ld(rK, r)
+		a.ImulRegReg(m, rK, 64)
+	}
+}
+
+// cmovSrc emits cmovcc m, r (clobbers rK for a constant; keeps the flags).
+func (x *lowerer) cmovSrc(cc amd64.Cond, m amd64.Reg, r sir.Reg) {
+	switch l := x.at(r); l.kind {
+	case locReg:
+		x.a.Cmov(cc, m, l.reg, 64)
+	case locSlot:
+		x.a.CmovMem(cc, m, x.slotN(l.slot), 64)
+	default:
+		x.ld(rK, r)
+		x.a.Cmov(cc, m, rK, 64)
+	}
+}
+
+// swapped is the condition that holds for (b, a) when cc holds for (a, b).
+var swapped = map[amd64.Cond]amd64.Cond{amd64.CondE: amd64.CondE, amd64.CondNE: amd64.CondNE,
+	amd64.CondB: amd64.CondA, amd64.CondBE: amd64.CondAE, amd64.CondA: amd64.CondB, amd64.CondAE: amd64.CondBE}
+
+// cmp sets the flags to p compared with q, both w bits, for the unsigned
+// or equality condition cc, and returns the condition to test (the
+// operands may be swapped). Clobbers RAX and rK.
+func (x *lowerer) cmp(p, q sir.Reg, w int, cc amd64.Cond) amd64.Cond {
+	lp, lq := x.at(p), x.at(q)
+	if lp.kind == locConst && lq.kind != locConst {
+		p, q, lp, lq, cc = q, p, lq, lp, swapped[cc]
+	}
+	opw := opWidth(w)
+	switch {
+	case lp.kind == locReg:
+		x.src(amd64.Cmp, lp.reg, q, opw)
+	case lp.kind == locSlot && lq.kind == locReg:
+		x.a.AluMemReg(amd64.Cmp, x.slotN(lp.slot), lq.reg, opw)
+	case lp.kind == locSlot && lq.kind == locConst && (opw == 32 || fits32(int64(lq.imm))):
+		x.a.AluMemImm(amd64.Cmp, x.slotN(lp.slot), int64(lq.imm), opw)
+	default:
+		x.ld(rA, p)
+		x.src(amd64.Cmp, rA, q, opw)
+	}
+	return cc
+}
 
 // mask clears the bits of m at and above w.
 func (x *lowerer) mask(m amd64.Reg, w int) {
@@ -209,34 +441,78 @@ func (x *lowerer) unsupported(op sir.Op, why string) error {
 	return &UnsupportedError{Unit: x.u.Name, Op: op, Why: why}
 }
 
-func (x *lowerer) inst(in *sir.Inst) error {
+var aluOps = map[sir.Op]amd64.AluOp{sir.OpAdd: amd64.Add, sir.OpSub: amd64.Sub, sir.OpAnd: amd64.And,
+	sir.OpOr: amd64.Or, sir.OpXor: amd64.Xor}
+
+var compareConds = map[sir.Op]amd64.Cond{sir.OpEq: amd64.CondE, sir.OpNe: amd64.CondNE, sir.OpULt: amd64.CondB,
+	sir.OpULe: amd64.CondBE, sir.OpSLt: amd64.CondL, sir.OpSLe: amd64.CondLE}
+
+// inst lowers one instruction; last says it ends its block.
+func (x *lowerer) inst(in *sir.Inst, last bool) error {
 	a := x.a
+	if in.Op.HasDst() {
+		// Never read, or a constant rematerialised at its uses: every op
+		// with a destination is pure, so there is nothing to emit.
+		if k := x.at(in.Dst).kind; k == locNone || k == locConst && in.Op == sir.OpConst {
+			return nil
+		}
+	}
 	w := x.w(in.Dst)
 	aw := x.w(in.A)
 	switch in.Op {
 	case sir.OpConst:
-		v := int64(in.Imm & sir.Mask(w))
-		if v >= -1<<31 && v < 1<<31 {
-			a.MovMemImm(x.slot(in.Dst), v, 64)
-			return nil
+		x.setImm(in.Dst, in.Imm&sir.Mask(w))
+	case sir.OpCopy, sir.OpZExt:
+		x.move(in.Dst, in.A)
+	case sir.OpTrunc, sir.OpNot, sir.OpNeg, sir.OpSExt, sir.OpExtract:
+		t := x.target(in.Dst)
+		x.ld(t, in.A)
+		switch in.Op {
+		case sir.OpTrunc:
+			x.mask(t, w)
+		case sir.OpNot, sir.OpNeg:
+			op, opw := amd64.Not, opWidth(w)
+			if in.Op == sir.OpNeg {
+				op = amd64.Neg
+			}
+			a.Unary(op, t, opw)
+			if w < opw {
+				x.mask(t, w)
+			}
+		case sir.OpSExt:
+			x.sext(t, aw)
+			x.mask(t, w)
+		case sir.OpExtract:
+			if in.Lo > 0 {
+				a.ShiftRegImm(amd64.Shr, t, uint8(in.Lo), 64)
+			}
+			if in.Lo+w < aw {
+				x.mask(t, w)
+			}
 		}
-		a.MovRegImm(rA, v, 64)
-	case sir.OpCopy, sir.OpZExt, sir.OpTrunc:
-		x.ld(rA, in.A)
-		if in.Op == sir.OpTrunc {
-			x.mask(rA, w)
+		x.st(in.Dst, t)
+	case sir.OpAdd, sir.OpSub, sir.OpAnd, sir.OpOr, sir.OpXor, sir.OpMul:
+		p, q := in.A, in.B
+		if in.Op != sir.OpSub && x.sameReg(in.Dst, q) && !x.sameReg(in.Dst, p) {
+			p, q = q, p // commutative: compute in place
 		}
-	case sir.OpAdd, sir.OpSub, sir.OpAnd, sir.OpOr, sir.OpXor:
-		x.ld(rA, in.A)
-		op := map[sir.Op]amd64.AluOp{sir.OpAdd: amd64.Add, sir.OpSub: amd64.Sub, sir.OpAnd: amd64.And, sir.OpOr: amd64.Or, sir.OpXor: amd64.Xor}[in.Op]
-		a.AluRegMem(op, rA, x.slot(in.B), 64)
-		if in.Op == sir.OpAdd || in.Op == sir.OpSub {
-			x.mask(rA, w)
+		t, opw := x.target(in.Dst, q), opWidth(w)
+		x.ld(t, p)
+		switch in.Op {
+		case sir.OpMul:
+			x.imulSrc(t, q, opw)
+		default:
+			x.src(aluOps[in.Op], t, q, opw)
 		}
-	case sir.OpMul:
-		x.ld(rA, in.A)
-		a.ImulRegMem(rA, x.slot(in.B), 64)
-		x.mask(rA, w)
+		switch in.Op {
+		case sir.OpAdd, sir.OpSub, sir.OpMul:
+			if w < opw {
+				x.mask(t, w)
+			}
+		default: // the and/or/xor left ZF for the result
+			x.flagsOK, x.flagsReg, x.flagsCC = true, in.Dst, amd64.CondNE
+		}
+		x.st(in.Dst, t)
 	case sir.OpMulHiU, sir.OpMulHiS:
 		x.ld(rA, in.A)
 		x.ld(rC, in.B)
@@ -253,6 +529,7 @@ func (x *lowerer) inst(in *sir.Inst) error {
 			a.ShrdImm(rA, rD, uint8(w), 64)
 			x.mask(rA, w)
 		}
+		x.st(in.Dst, rA)
 	case sir.OpDivU, sir.OpRemU:
 		x.ld(rA, in.A)
 		x.ld(rC, in.B)
@@ -268,6 +545,7 @@ func (x *lowerer) inst(in *sir.Inst) error {
 		a.Bind(zero)
 		x.zero(rA)
 		a.Bind(done)
+		x.st(in.Dst, rA)
 	case sir.OpDivS, sir.OpRemS:
 		x.ld(rA, in.A)
 		x.ld(rC, in.B)
@@ -293,51 +571,186 @@ func (x *lowerer) inst(in *sir.Inst) error {
 		x.zero(rA)
 		a.Bind(done)
 		x.mask(rA, w)
+		x.st(in.Dst, rA)
 	case sir.OpAddC, sir.OpSubB:
 		x.ld(rA, in.A)
 		x.ld(rD, in.C)
 		a.AluRegImm(amd64.And, rD, 1, 32)
 		if in.Op == sir.OpAddC {
-			a.AluRegMem(amd64.Add, rA, x.slot(in.B), 64)
+			x.src(amd64.Add, rA, in.B, opWidth(w))
 			a.AluRegReg(amd64.Add, rA, rD, 64)
 		} else {
-			a.AluRegMem(amd64.Sub, rA, x.slot(in.B), 64)
+			x.src(amd64.Sub, rA, in.B, opWidth(w))
 			a.AluRegReg(amd64.Sub, rA, rD, 64)
 		}
 		x.mask(rA, w)
-	case sir.OpAddCO:
+		x.st(in.Dst, rA)
+	case sir.OpAddCO, sir.OpSubBO:
+		// Operands are zero-extended: the carry is that of the 64-bit add
+		// at bit aw, the borrow the 64-bit A < B+C.
 		x.ld(rA, in.A)
 		x.ld(rD, in.C)
-		if aw == 64 {
-			a.BtRegImm(rD, 0, 64)
-			a.AluRegMem(amd64.Adc, rA, x.slot(in.B), 64)
-			a.Setcc(amd64.CondB, rA)
-			a.Movzx(rA, rA, 32, 8)
-		} else {
+		if in.Op == sir.OpAddCO && aw < 64 {
 			a.AluRegImm(amd64.And, rD, 1, 32)
-			a.AluRegMem(amd64.Add, rA, x.slot(in.B), 64)
+			x.src(amd64.Add, rA, in.B, 64)
 			a.AluRegReg(amd64.Add, rA, rD, 64)
 			a.ShiftRegImm(amd64.Shr, rA, uint8(aw), 64)
 			a.AluRegImm(amd64.And, rA, 1, 32)
+			x.st(in.Dst, rA)
+			break
 		}
-	case sir.OpSubBO: // operands are zero-extended: the 64-bit borrow is A < B+C
-		x.ld(rA, in.A)
-		x.ld(rD, in.C)
 		a.BtRegImm(rD, 0, 64)
-		a.AluRegMem(amd64.Sbb, rA, x.slot(in.B), 64)
-		a.Setcc(amd64.CondB, rA)
-		a.Movzx(rA, rA, 32, 8)
-	case sir.OpNot:
-		x.ld(rA, in.A)
-		a.Unary(amd64.Not, rA, 64)
-		x.mask(rA, w)
-	case sir.OpNeg:
-		x.ld(rA, in.A)
-		a.Unary(amd64.Neg, rA, 64)
-		x.mask(rA, w)
-	case sir.OpShl, sir.OpLShr:
+		if in.Op == sir.OpAddCO {
+			x.src(amd64.Adc, rA, in.B, 64)
+		} else {
+			x.src(amd64.Sbb, rA, in.B, 64)
+		}
+		t := x.target(in.Dst)
+		a.Setcc(amd64.CondB, t)
+		a.Movzx(t, t, 32, 8)
+		x.st(in.Dst, t)
+	case sir.OpShl, sir.OpLShr, sir.OpAShr:
+		x.shift(in, w)
+	case sir.OpFShl, sir.OpFShr:
+		x.funnel(in, w)
+		x.st(in.Dst, rA)
+	case sir.OpEq, sir.OpNe, sir.OpULt, sir.OpULe, sir.OpSLt, sir.OpSLe:
+		cc := compareConds[in.Op]
+		if in.Op == sir.OpSLt || in.Op == sir.OpSLe {
+			x.ld(rA, in.A)
+			x.ld(rC, in.B)
+			x.sext(rA, aw)
+			x.sext(rC, aw)
+			a.AluRegReg(amd64.Cmp, rA, rC, 64)
+		} else {
+			cc = x.cmp(in.A, in.B, aw, cc)
+		}
+		x.flagsOK, x.flagsReg, x.flagsCC = true, in.Dst, cc
+		t := x.u.Blocks[x.bi].Term
+		if last && t.Kind == sir.TermBranch && t.Cond == in.Dst && x.al.condDiesAtBranch(x.bi, in.Dst) {
+			break // only the branch reads it: it branches on the flags
+		}
+		d := x.target(in.Dst)
+		a.Setcc(cc, d)
+		a.Movzx(d, d, 32, 8)
+		x.st(in.Dst, d)
+	case sir.OpMux:
+		if c := x.at(in.A); c.kind == locConst {
+			if c.imm&1 != 0 {
+				x.move(in.Dst, in.B)
+			} else {
+				x.move(in.Dst, in.C)
+			}
+			break
+		}
+		x.test(in.A)
+		t := x.target(in.Dst, in.B)
+		x.ld(t, in.C) // a mov: the flags stay
+		x.cmovSrc(amd64.CondNE, t, in.B)
+		x.st(in.Dst, t)
+	case sir.OpInsert:
+		bw := x.w(in.B)
 		x.ld(rA, in.A)
 		x.ld(rC, in.B)
+		if m := int64(^(sir.Mask(bw) << uint(in.Lo))); fits32(m) {
+			a.AluRegImm(amd64.And, rA, m, 64)
+		} else {
+			a.MovRegImm(rD, m, 64)
+			a.AluRegReg(amd64.And, rA, rD, 64)
+		}
+		if in.Lo > 0 {
+			a.ShiftRegImm(amd64.Shl, rC, uint8(in.Lo), 64)
+		}
+		a.AluRegReg(amd64.Or, rA, rC, 64)
+		x.mask(rA, w)
+		x.st(in.Dst, rA)
+	case sir.OpPopCnt:
+		if !cpu.X86.HasPOPCNT {
+			return x.unsupported(in.Op, "CPU lacks POPCNT")
+		}
+		s := rC
+		if l := x.at(in.A); l.kind == locReg {
+			s = l.reg
+		} else {
+			x.ld(rC, in.A)
+		}
+		t := x.target(in.Dst)
+		a.Bits(amd64.Popcnt, t, s, 64)
+		x.mask(t, w)
+		x.st(in.Dst, t)
+	case sir.OpClz: // aw-1-bsr(a), with bsr(0) taken as -1
+		x.ld(rA, in.A)
+		a.MovRegImm(rD, -1, 64)
+		a.Bits(amd64.Bsr, rC, rA, 64)
+		a.Cmov(amd64.CondE, rC, rD, 64)
+		a.MovRegImm(rA, int64(aw-1), 64)
+		a.AluRegReg(amd64.Sub, rA, rC, 64)
+		x.mask(rA, w)
+		x.st(in.Dst, rA)
+	case sir.OpLoad, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits:
+		return x.mem(in)
+	case sir.OpEvent:
+		return x.event(in)
+	default:
+		return x.unsupported(in.Op, "")
+	}
+	return nil
+}
+
+// test sets ZF when the 1-bit register r is 0.
+func (x *lowerer) test(r sir.Reg) {
+	switch l := x.at(r); l.kind {
+	case locReg:
+		x.a.TestRegReg(l.reg, l.reg, 32)
+	case locSlot:
+		x.a.AluMemImm(amd64.Cmp, x.slotN(l.slot), 0, 64)
+	default:
+		x.ld(rA, r)
+		x.a.TestRegReg(rA, rA, 32)
+	}
+}
+
+// shift lowers shl, lshr and ashr: by an immediate when the amount is a
+// constant, else by CL with the out-of-range amounts (>= w) patched in.
+func (x *lowerer) shift(in *sir.Inst, w int) {
+	a := x.a
+	if b := x.at(in.B); b.kind == locConst {
+		n := b.imm
+		if in.Op != sir.OpAShr && n >= uint64(w) {
+			x.setImm(in.Dst, 0)
+			return
+		}
+		t := x.target(in.Dst)
+		x.ld(t, in.A)
+		switch in.Op {
+		case sir.OpShl:
+			if opw := opWidth(w); n > 0 {
+				a.ShiftRegImm(amd64.Shl, t, uint8(n), opw)
+				if w < opw {
+					x.mask(t, w)
+				}
+			}
+		case sir.OpLShr:
+			if n > 0 {
+				a.ShiftRegImm(amd64.Shr, t, uint8(n), 64)
+			}
+		default:
+			n = min(n, uint64(w-1))
+			if w < 64 {
+				a.ShiftRegImm(amd64.Shl, t, uint8(64-w), 64)
+				a.ShiftRegImm(amd64.Sar, t, uint8(64-w+int(n)), 64)
+				x.mask(t, w)
+			} else if n > 0 {
+				a.ShiftRegImm(amd64.Sar, t, uint8(n), 64)
+			}
+		}
+		x.st(in.Dst, t)
+		return
+	}
+	x.ld(rA, in.A)
+	x.ld(rC, in.B)
+	switch in.Op {
+	case sir.OpShl, sir.OpLShr:
 		x.zero(rD)
 		if in.Op == sir.OpShl {
 			a.ShiftRegCL(amd64.Shl, rA, 64)
@@ -347,84 +760,18 @@ func (x *lowerer) inst(in *sir.Inst) error {
 		}
 		a.AluRegImm(amd64.Cmp, rC, int64(w), 64)
 		a.Cmov(amd64.CondAE, rA, rD, 64)
-	case sir.OpAShr:
-		x.ld(rA, in.A)
-		x.ld(rC, in.B)
+	default:
 		x.sext(rA, w)
 		a.MovRegImm(rD, int64(w-1), 32)
 		a.AluRegImm(amd64.Cmp, rC, int64(w), 64)
 		a.Cmov(amd64.CondAE, rC, rD, 64)
 		a.ShiftRegCL(amd64.Sar, rA, 64)
 		x.mask(rA, w)
-	case sir.OpFShl, sir.OpFShr:
-		x.funnel(in, w)
-	case sir.OpEq, sir.OpNe, sir.OpULt, sir.OpULe, sir.OpSLt, sir.OpSLe:
-		x.ld(rA, in.A)
-		cc := map[sir.Op]amd64.Cond{sir.OpEq: amd64.CondE, sir.OpNe: amd64.CondNE, sir.OpULt: amd64.CondB,
-			sir.OpULe: amd64.CondBE, sir.OpSLt: amd64.CondL, sir.OpSLe: amd64.CondLE}[in.Op]
-		if in.Op == sir.OpSLt || in.Op == sir.OpSLe {
-			x.ld(rC, in.B)
-			x.sext(rA, aw)
-			x.sext(rC, aw)
-			a.AluRegReg(amd64.Cmp, rA, rC, 64)
-		} else {
-			a.AluRegMem(amd64.Cmp, rA, x.slot(in.B), 64)
-		}
-		a.Setcc(cc, rA)
-		a.Movzx(rA, rA, 32, 8)
-	case sir.OpMux:
-		x.ld(rD, in.A)
-		x.ld(rA, in.C)
-		a.TestRegImm(rD, 1, 32)
-		a.CmovMem(amd64.CondNE, rA, x.slot(in.B), 64)
-	case sir.OpSExt:
-		x.ld(rA, in.A)
-		x.sext(rA, aw)
-		x.mask(rA, w)
-	case sir.OpExtract:
-		x.ld(rA, in.A)
-		if in.Lo > 0 {
-			a.ShiftRegImm(amd64.Shr, rA, uint8(in.Lo), 64)
-		}
-		x.mask(rA, w)
-	case sir.OpInsert:
-		bw := x.w(in.B)
-		x.ld(rA, in.A)
-		x.ld(rC, in.B)
-		a.MovRegImm(rD, int64(^(sir.Mask(bw) << uint(in.Lo))), 64)
-		a.AluRegReg(amd64.And, rA, rD, 64)
-		if in.Lo > 0 {
-			a.ShiftRegImm(amd64.Shl, rC, uint8(in.Lo), 64)
-		}
-		a.AluRegReg(amd64.Or, rA, rC, 64)
-		x.mask(rA, w)
-	case sir.OpPopCnt:
-		if !cpu.X86.HasPOPCNT {
-			return x.unsupported(in.Op, "CPU lacks POPCNT")
-		}
-		x.ld(rC, in.A)
-		a.Bits(amd64.Popcnt, rA, rC, 64)
-		x.mask(rA, w)
-	case sir.OpClz: // aw-1-bsr(a), with bsr(0) taken as -1
-		x.ld(rA, in.A)
-		a.MovRegImm(rD, -1, 64)
-		a.Bits(amd64.Bsr, rC, rA, 64)
-		a.Cmov(amd64.CondE, rC, rD, 64)
-		a.MovRegImm(rA, int64(aw-1), 64)
-		a.AluRegReg(amd64.Sub, rA, rC, 64)
-		x.mask(rA, w)
-	case sir.OpLoad, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits:
-		return x.mem(in)
-	case sir.OpEvent:
-		return x.event(in)
-	default:
-		return x.unsupported(in.Op, "")
 	}
 	x.st(in.Dst, rA)
-	return nil
 }
 
-// funnel lowers fshl/fshr on A:B by C (A high), 0 when C >= 2w.
+// funnel lowers fshl/fshr on A:B by C (A high) into RAX, 0 when C >= 2w.
 func (x *lowerer) funnel(in *sir.Inst, w int) {
 	a := x.a
 	x.ld(rC, in.C)
@@ -469,7 +816,8 @@ func (x *lowerer) funnel(in *sir.Inst, w int) {
 	a.Bind(done)
 }
 
-// mem lowers load, store, loadbits and storebits.
+// mem lowers load, store, loadbits and storebits. A dynamic index is used
+// in place when it is in a machine register, else brought to RCX.
 func (x *lowerer) mem(in *sir.Inst) error {
 	a := x.a
 	h := x.l.Offset(in.Addr.Home)
@@ -497,50 +845,86 @@ func (x *lowerer) mem(in *sir.Inst) error {
 		return fmt.Errorf("jit: unit %q: access [%d, %d) outside the state of %d bytes", x.u.Name, off, end, x.arenaOff)
 	}
 	x.minState = max(x.minState, int(end))
+	load := !in.Op.IsStore()
+	var t amd64.Reg // a load's result
+	if load {
+		t = x.target(in.Dst, in.Addr.Index)
+	}
 	m := amd64.M(base, int32(off))
 	skip := a.NewLabel()
 	if in.Addr.Dynamic() {
-		if !in.Op.IsStore() {
-			x.zero(rA) // the result when out of range
-		}
-		x.ld(rS, in.Addr.Index)
-		a.AluRegImm(amd64.Cmp, rS, int64(in.Addr.Count), 64) // Count < 2^31: end fits
-		a.Jcc(amd64.CondAE, skip)
-		switch in.Addr.Stride {
-		case 1, 2, 4, 8:
-			m = amd64.MI(base, rS, uint8(in.Addr.Stride), int32(off))
+		stride := in.Addr.Stride
+		il := x.at(in.Addr.Index)
+		switch il.kind {
+		case locConst: // resolved now; in range, the address fits (end above)
+			if il.imm >= uint64(in.Addr.Count) {
+				if load {
+					x.setImm(in.Dst, 0)
+				}
+				return nil
+			}
+			m.Disp = int32(int64(off) + int64(il.imm)*int64(stride))
 		default:
-			a.ImulRegRegImm(rS, rS, int64(in.Addr.Stride), 64)
-			m = amd64.MI(base, rS, 1, int32(off))
+			if load {
+				x.zero(t) // the result when out of range
+			}
+			idx := rC
+			if il.kind == locReg {
+				idx = il.reg
+			} else {
+				x.ld(rC, in.Addr.Index)
+			}
+			a.AluRegImm(amd64.Cmp, idx, int64(in.Addr.Count), 64) // Count < 2^31: end fits
+			a.Jcc(amd64.CondAE, skip)
+			switch stride {
+			case 1, 2, 4, 8:
+				m = amd64.MI(base, idx, uint8(stride), int32(off))
+			default:
+				a.ImulRegRegImm(rC, idx, int64(stride), 64)
+				m = amd64.MI(base, rC, 1, int32(off))
+			}
 		}
 	}
 	switch in.Op {
 	case sir.OpLoad:
-		x.load(rA, m, size)
-		x.mask(rA, vw)
+		x.load(t, m, size)
+		if vw < 8*size {
+			x.mask(t, vw)
+		}
 	case sir.OpStore:
-		x.ld(rA, in.A)
-		a.MovMemReg(m, rA, 8*size)
+		switch l := x.at(in.A); {
+		case l.kind == locReg:
+			a.MovMemReg(m, l.reg, 8*size)
+		case l.kind == locConst && (size < 8 || fits32(int64(l.imm))):
+			a.MovMemImm(m, int64(l.imm), 8*size) // the value fits 8*size bits
+		default:
+			x.ld(rA, in.A)
+			a.MovMemReg(m, rA, 8*size)
+		}
 	case sir.OpLoadBits:
-		x.readBytes(m, size)
+		x.readBytes(t, m, size)
 		if lo > 0 {
-			a.ShiftRegImm(amd64.Shr, rA, uint8(lo), 64)
+			a.ShiftRegImm(amd64.Shr, t, uint8(lo), 64)
 		}
-		x.mask(rA, vw)
+		x.mask(t, vw)
 	case sir.OpStoreBits:
-		x.readBytes(m, size) // rA = old bytes
-		a.MovRegImm(rD, int64(^(sir.Mask(vw) << uint(lo))), 64)
-		a.AluRegReg(amd64.And, rA, rD, 64)
-		x.ld(rC, in.A)
-		if lo > 0 {
-			a.ShiftRegImm(amd64.Shl, rC, uint8(lo), 64)
+		x.readBytes(rA, m, size) // the old bytes
+		if k := int64(^(sir.Mask(vw) << uint(lo))); fits32(k) {
+			a.AluRegImm(amd64.And, rA, k, 64)
+		} else {
+			a.MovRegImm(rD, k, 64)
+			a.AluRegReg(amd64.And, rA, rD, 64)
 		}
-		a.AluRegReg(amd64.Or, rA, rC, 64)
+		x.ld(rD, in.A)
+		if lo > 0 {
+			a.ShiftRegImm(amd64.Shl, rD, uint8(lo), 64)
+		}
+		a.AluRegReg(amd64.Or, rA, rD, 64)
 		x.writeBytes(m, size)
 	}
 	a.Bind(skip)
-	if !in.Op.IsStore() {
-		x.st(in.Dst, rA)
+	if load {
+		x.st(in.Dst, t)
 	}
 	return nil
 }
@@ -569,17 +953,17 @@ func pieces(n int) (ps [][2]int) {
 	return ps
 }
 
-// readBytes sets rA to the n bytes at m, little-endian, touching exactly those
-// bytes (clobbers rD).
-func (x *lowerer) readBytes(m amd64.Mem, n int) {
+// readBytes sets r to the n bytes at m, little-endian, touching exactly
+// those bytes (clobbers RDX).
+func (x *lowerer) readBytes(r amd64.Reg, m amd64.Mem, n int) {
 	ps := pieces(n)
-	x.load(rA, m, ps[0][0])
+	x.load(r, m, ps[0][0])
 	for _, p := range ps[1:] {
 		pm := m
 		pm.Disp += int32(p[1])
 		x.load(rD, pm, p[0])
 		x.a.ShiftRegImm(amd64.Shl, rD, uint8(8*p[1]), 64)
-		x.a.AluRegReg(amd64.Or, rA, rD, 64)
+		x.a.AluRegReg(amd64.Or, r, rD, 64)
 	}
 }
 
@@ -599,13 +983,14 @@ func (x *lowerer) writeBytes(m amd64.Mem, n int) {
 
 func (x *lowerer) term(bi int, t *sir.Term) {
 	a := x.a
+	next := x.next(bi)
 	goTo := func(to sir.BlockID, fallthroughOK bool) {
-		if int(to) <= bi {
+		if x.backward(bi, to) {
 			x.usedStep = true
 			a.AluMemImm(amd64.Sub, x.slotN(0), 1, 64)
 			a.Jcc(amd64.CondE, x.stepExit)
 		}
-		if !fallthroughOK || int(to) != bi+1 {
+		if !fallthroughOK || to != next {
 			a.Jmp(x.blocks[to])
 		}
 	}
@@ -613,15 +998,31 @@ func (x *lowerer) term(bi int, t *sir.Term) {
 	case sir.TermJump:
 		goTo(t.Then, true)
 	case sir.TermBranch:
-		x.ld(rA, t.Cond)
-		a.TestRegReg(rA, rA, 64)
-		if int(t.Then) > bi && int(t.Else) > bi {
-			a.Jcc(amd64.CondNE, x.blocks[t.Then])
+		if c := x.at(t.Cond); c.kind == locConst {
+			if c.imm&1 != 0 {
+				goTo(t.Then, true)
+			} else {
+				goTo(t.Else, true)
+			}
+			return
+		}
+		cc := amd64.CondNE // taken to Then
+		if x.flagsOK && x.flagsReg == t.Cond {
+			cc = x.flagsCC
+		} else {
+			x.test(t.Cond)
+		}
+		if !x.backward(bi, t.Then) && !x.backward(bi, t.Else) {
+			if t.Then == next {
+				a.Jcc(cc.Invert(), x.blocks[t.Else])
+				return
+			}
+			a.Jcc(cc, x.blocks[t.Then])
 			goTo(t.Else, true)
 			return
 		}
 		els := a.NewLabel()
-		a.Jcc(amd64.CondE, els)
+		a.Jcc(cc.Invert(), els)
 		goTo(t.Then, false)
 		a.Bind(els)
 		goTo(t.Else, true)
@@ -651,6 +1052,7 @@ func (x *lowerer) ringField(f int) amd64.Mem { return amd64.M(base, int32(x.ring
 // dropped or it does not fit in cap-used bytes, cap being clamped to the end
 // of the state; otherwise count and used advance and the record (header,
 // then per argument width, flags and words) is written at ring+16+used.
+// It uses the scratch registers only.
 func (x *lowerer) event(in *sir.Inst) error {
 	a := x.a
 	ev := in.Ev
@@ -667,19 +1069,19 @@ func (x *lowerer) event(in *sir.Inst) error {
 	a.MovRegImm(rC, int64(maxCap), 64)
 	a.AluRegReg(amd64.Cmp, rD, rC, 64)
 	a.Cmov(amd64.CondA, rD, rC, 64) // capacity = min(cap, maxCap)
-	a.Lea(rS, amd64.M(rA, int32(size)), 64)
-	a.AluRegReg(amd64.Cmp, rS, rD, 64)
+	a.Lea(rC, amd64.M(rA, int32(size)), 64)
+	a.AluRegReg(amd64.Cmp, rC, rD, 64)
 	a.Jcc(amd64.CondA, drop) // used+size > capacity
-	a.MovMemReg(x.ringField(ringUsed), rS, 32)
+	a.MovMemReg(x.ringField(ringUsed), rC, 32)
 	a.AluMemImm(amd64.Add, x.ringField(ringCount), 1, 32)
 	rec := func(k int) amd64.Mem { return amd64.MI(base, rA, 1, int32(x.ring+sir.RingHeaderSize+k)) }
 	put := func(k int, v uint64) {
-		if int64(v) >= -1<<31 && int64(v) < 1<<31 {
+		if fits32(int64(v)) {
 			a.MovMemImm(rec(k), int64(v), 64)
 			return
 		}
-		a.MovRegImm(rC, int64(v), 64)
-		a.MovMemReg(rec(k), rC, 64)
+		a.MovRegImm(rD, int64(v), 64)
+		a.MovMemReg(rec(k), rD, 64)
 	}
 	put(0, uint64(byte(ev.Kind))|uint64(uint16(len(ev.Args)))<<16|uint64(uint32(ev.Format))<<32)
 	put(8, uint64(uint32(ev.Level))|uint64(uint32(size))<<32)
@@ -692,8 +1094,15 @@ func (x *lowerer) event(in *sir.Inst) error {
 		put(q, uint64(uint32(arg.Width))|flags<<32)
 		q += 8
 		for _, r := range arg.Words {
-			x.ld(rC, r)
-			a.MovMemReg(rec(q), rC, 64)
+			switch l := x.at(r); l.kind {
+			case locReg:
+				a.MovMemReg(rec(q), l.reg, 64)
+			case locConst:
+				put(q, l.imm)
+			default:
+				x.ld(rD, r)
+				a.MovMemReg(rec(q), rD, 64)
+			}
 			q += 8
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/weft-hdl/weft/ordering"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -20,6 +21,7 @@ type Kernel struct {
 	stateSize int
 	arenaOff  int
 	arenaSize int
+	footprint []ordering.Range
 }
 
 // Compile checks u and compiles it to native code for state memory laid
@@ -55,12 +57,15 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 	if regs == nil {
 		regs = allocatable
 	}
-	mc, slots, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges, regs)
+	low, err := lower(u, l, size, k.arenaOff, opt.MaxBackEdges, regs)
 	if err != nil {
 		return nil, err
 	}
-	k.arenaSize = 8 * slots
-	if k.code, err = NewCode(mc); err != nil {
+	k.arenaSize = 8 * low.slots
+	for _, r := range low.stores {
+		k.footprint = append(k.footprint, ordering.Range{Lo: r[0], Hi: r[1]})
+	}
+	if k.code, err = NewCode(low.code); err != nil {
 		return nil, err
 	}
 	if k.fn, err = k.code.Func(0); err != nil {
@@ -138,6 +143,14 @@ func (k *Kernel) StateSize() int { return k.stateSize }
 
 // ArenaOffset is where the arena starts: StateSize rounded up to 8.
 func (k *Kernel) ArenaOffset() int { return k.arenaOff }
+
+// Footprint is every state byte the generated code may store, read off
+// the code as it was emitted (absolute offsets, merged ranges): each
+// store's bytes (a dynamic store: every element it may address), the
+// event ring from its header to the end of the state when the unit has
+// events. The arena is not included; it belongs to the kernel's lane.
+// sim recomputes the waits of partitioned kernels from it.
+func (k *Kernel) Footprint() []ordering.Range { return k.footprint }
 
 // ArenaSize is the number of arena bytes the kernel uses: 8 per slot (the
 // back-edge budget and the spilled registers), at most 8*len(u.Regs).

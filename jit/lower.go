@@ -2,6 +2,7 @@ package jit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/weft-hdl/weft/jit/amd64"
 	"github.com/weft-hdl/weft/sir"
@@ -60,6 +61,15 @@ import (
 // jumps instead (Options.MaxBackEdges, a budget in arena slot 0), returning
 // sir.StatusStepLimit when it runs out. Units without backward jumps never
 // pay for it.
+//
+// # Footprint
+//
+// As it emits a store the lowering records the state bytes it may write:
+// a store's own bytes (load/storebits touch exactly theirs, never a wider
+// word), every element a dynamic store can address, and the event ring
+// from its header to the end of the state. Kernel.Footprint reports them;
+// the simulator recomputes the waits of partitioned kernels from this
+// final footprint, so the tasks' ordering matches the code that runs.
 
 // Options tune Compile.
 type Options struct {
@@ -130,15 +140,39 @@ type lowerer struct {
 	flagsOK  bool
 	flagsReg sir.Reg
 	flagsCC  amd64.Cond
+	// stores are the state byte ranges the generated code may write
+	// (Kernel.Footprint), as [lo, hi).
+	stores [][2]int
 }
 
-// lower emits the machine code of u and returns it with the number of
-// arena slots it uses. arenaOff is the byte offset of the arena from the
-// state base; regs are the machine registers to allocate.
-func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) ([]byte, int, error) {
+// mergeRanges sorts rs and merges the ranges that overlap or touch.
+func mergeRanges(rs [][2]int) [][2]int {
+	slices.SortFunc(rs, func(a, b [2]int) int { return a[0] - b[0] })
+	var out [][2]int
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// lowered is a unit's machine code, the number of arena slots it uses and
+// the state bytes it may store.
+type lowered struct {
+	code   []byte
+	slots  int
+	stores [][2]int
+}
+
+// lower emits the machine code of u. arenaOff is the byte offset of the
+// arena from the state base; regs are the machine registers to allocate.
+func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) (*lowered, error) {
 	al := allocate(u, regs)
 	if int64(arenaOff)+8*int64(al.slots) >= 1<<31 {
-		return nil, 0, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
+		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
 	}
 	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1}
 	a := x.a
@@ -150,7 +184,7 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	if hasEvent(u) {
 		x.ring = l.Offset(sir.RingHome)
 		if x.ring < 0 || x.ring+sir.RingHeaderSize > stateSize {
-			return nil, 0, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
+			return nil, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
 		}
 	}
 	if x.hasBackEdge() {
@@ -167,7 +201,7 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 		for ii := range b.Insts {
 			x.flagsOK = false
 			if err := x.inst(&b.Insts[ii], ii == len(b.Insts)-1); err != nil {
-				return nil, 0, err
+				return nil, err
 			}
 		}
 		x.term(bi, &b.Term)
@@ -179,9 +213,9 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	}
 	code, err := a.Finish()
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	return code, al.slots, nil
+	return &lowered{code: code, slots: al.slots, stores: mergeRanges(x.stores)}, nil
 }
 
 func hasEvent(u *sir.Unit) bool {
@@ -846,6 +880,9 @@ func (x *lowerer) mem(in *sir.Inst) error {
 	}
 	x.minState = max(x.minState, int(end))
 	load := !in.Op.IsStore()
+	if !load {
+		x.stores = append(x.stores, [2]int{off, int(end)})
+	}
 	var t amd64.Reg // a load's result
 	if load {
 		t = x.target(in.Dst, in.Addr.Index)
@@ -1058,6 +1095,7 @@ func (x *lowerer) event(in *sir.Inst) error {
 	ev := in.Ev
 	size := sir.RecordSize(ev)
 	maxCap := x.stateSize - x.ring - sir.RingHeaderSize
+	x.stores = append(x.stores, [2]int{x.ring, x.stateSize}) // header and records
 	if len(ev.Args) > 0xffff || size >= 1<<30 {
 		return fmt.Errorf("jit: unit %q: event record of %d bytes", x.u.Name, size)
 	}

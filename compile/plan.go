@@ -44,6 +44,9 @@ func NewPlan(kp *kernels.Program) (*plan.Plan, error) {
 	for i, ek := range kp.Events {
 		name := "fused " + ek.Event.String()
 		k := &plan.Kernel{Name: name, Reason: reason(name + ": ")}
+		if i < len(par.EventSingle) {
+			k.SingleCost = par.EventSingle[i]
+		}
 		if i < len(par.FF) && par.FF[i] != nil {
 			f := par.FF[i]
 			k.SingleCost = f.SingleCost

@@ -50,6 +50,9 @@ type Parallel struct {
 	Status []sir.HomeID
 	// Reasons say, per kernel, why it is or is not partitioned.
 	Reasons []string
+	// EventSingle is, per Program.Events entry, the estimated cost of its
+	// sequential fused kernel (partitioned or not).
+	EventSingle []int
 }
 
 // Partitioned is a partitioned kernel: per lane, its ordered tasks.
@@ -268,6 +271,7 @@ func (c *compiler) partition() error {
 	// ---- each event: evaluate/apply parts, then the settle ----
 	par.Fused = make([]*Partitioned, len(c.sp.Events))
 	par.FF = make([]*ffsplit.Plan, len(c.sp.Events))
+	par.EventSingle = make([]int, len(c.sp.Events))
 	for ei, ev := range c.sp.Events {
 		var procs []ffsplit.Proc
 		var ref []ffPart // the single-process part of each proc
@@ -305,6 +309,7 @@ func (c *compiler) partition() error {
 			return fmt.Errorf("kernels: placing %s: %w", name, err)
 		}
 		single := ffSingle + settleSingle
+		par.EventSingle[ei] = single
 		// The evaluate parts, the apply tasks (as costed below), then, when
 		// there is comb logic, one wait and the settle.
 		span := fp.Makespan

@@ -180,8 +180,8 @@ endmodule`,
 		src: `module t(input logic clk, input logic [15:0] x, input logic [15:0] y, output logic [15:0] p, output logic [15:0] q);
   logic [7:0] hi, lo;
   assign {hi, lo} = x;
-  assign p = ` + heavy(heavy(heavy("{hi, y[7:0]}"))) + `;
-  assign q = ` + heavy(heavy(heavy("{y[15:8], lo}"))) + `;
+  assign p = ` + heavy(heavy(heavy(heavy("{hi, y[7:0]}")))) + `;
+  assign q = ` + heavy(heavy(heavy(heavy("{y[15:8], lo}")))) + `;
 endmodule`,
 		check: func(t *testing.T, c *caseProgram) {
 			for _, it := range c.kp.Parallel.Comb.Items {

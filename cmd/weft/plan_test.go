@@ -30,7 +30,7 @@ func TestPlan(t *testing.T) {
 		t.Fatalf("exit %d stderr:\n%s", code, errs)
 	}
 	for _, want := range []string{
-		"plan top: 2 lanes, sync cost 50, layout segmented",
+		"plan top: 2 lanes, sync cost 300, layout segmented",
 		"kernel settle",
 		"kernel fused posedge top.clk",
 		"lane 0:",

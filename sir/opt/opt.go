@@ -34,14 +34,19 @@ type pass struct {
 	fn   func(u *sir.Unit)
 }
 
-// passes is the pipeline, in order.
+// passes is the pipeline, in order. cse runs before deadcode and
+// coalesce: its copies are propagated, the recomputations it replaced die,
+// and with the reloads between two stores to the same bytes gone coalesce
+// sees the first store overwritten.
 var passes = [...]pass{
-	{"cfg", cleanupCFG},    // thread jumps, merge straight-line blocks, drop unreachable ones
-	{"fold", fold},         // constant folding and algebraic simplification (sir.Eval semantics)
-	{"copyprop", copyprop}, // reads of copies read the source
-	{"late fold", fold},    // constants exposed by copy propagation
-	{"deadcode", deadcode}, // unused pure instructions, unreachable blocks
-	{"coalesce", coalesce}, // adjacent constant/extract stores merged, overwritten stores removed
+	{"cfg", cleanupCFG},        // thread jumps, merge straight-line blocks, drop unreachable ones
+	{"fold", fold},             // constant folding and algebraic simplification (sir.Eval semantics)
+	{"copyprop", copyprop},     // reads of copies read the source
+	{"late fold", fold},        // constants exposed by copy propagation
+	{"cse", cse},               // recomputed values and reloaded bytes reuse the register holding them
+	{"cse copyprop", copyprop}, // reads of cse's copies read the holder
+	{"deadcode", deadcode},     // unused pure instructions, unreachable blocks
+	{"coalesce", coalesce},     // adjacent constant/extract stores merged, overwritten stores removed
 	{"late deadcode", deadcode},
 	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind
 }

@@ -11,7 +11,7 @@ import (
 // forward control flow plus counted self-loops (so every unit terminates),
 // registers assigned in several blocks (SIR is not SSA), constants,
 // copies, stores that coalesce, dynamic indexes in and out of range, bit
-// fields and events.
+// fields, events, and instructions emitted again (cse food).
 type gen struct {
 	rng   *rand.Rand
 	b     *sir.Builder
@@ -97,6 +97,9 @@ func (g *gen) inst() {
 		g.fresh = g.fresh[:0]
 	}()
 	b, rng := g.b, g.rng
+	if rng.Intn(4) == 0 && g.again() {
+		return
+	}
 	w := g.width()
 	switch k := rng.Intn(20); {
 	case k < 4:
@@ -200,6 +203,78 @@ func (g *gen) inst() {
 		hi := b.Extract(8, x, 16)
 		b.Store(1, sir.Addr{Home: a.Home, Offset: a.Offset &^ 1}, lo)
 		b.Store(1, sir.Addr{Home: a.Home, Offset: a.Offset&^1 + 1}, hi)
+	}
+}
+
+// again re-emits an earlier instruction of the current block (not an
+// event), so cse finds recomputed values and reloaded bytes: into a fresh
+// register, or into the same one (assigned again), with whatever the
+// instructions since did to its operands and to memory in between.
+func (g *gen) again() bool {
+	insts := g.b.U.Blocks[g.b.Block()].Insts
+	if len(insts) == 0 {
+		return false
+	}
+	in := insts[g.rng.Intn(len(insts))]
+	if in.Op == sir.OpEvent {
+		return false
+	}
+	switch {
+	case (in.Op == sir.OpLoad || in.Op == sir.OpLoadBits) && g.rng.Intn(2) == 0:
+		g.storeInto(in)
+	case in.Op == sir.OpStore && g.rng.Intn(2) == 0:
+		// Load back what the store wrote, at the stored value's width.
+		in = sir.Inst{Op: sir.OpLoad, Dst: in.A, Size: in.Size, Addr: in.Addr}
+	case in.Op == sir.OpStoreBits && g.rng.Intn(2) == 0:
+		in = sir.Inst{Op: sir.OpLoadBits, Dst: in.A, Lo: in.Lo, Addr: in.Addr}
+	}
+	if in.Op.NumArgs() >= 2 && g.b.Width(in.A) == g.b.Width(in.B) && g.rng.Intn(3) == 0 {
+		in.A, in.B = in.B, in.A // the same for commutative ops only
+	}
+	if in.Dst != sir.NoReg && g.rng.Intn(3) != 0 {
+		in.Dst = g.dst(g.b.Width(in.Dst))
+	}
+	g.b.Emit(in)
+	if in.Op == sir.OpLoad || in.Op == sir.OpLoadBits {
+		// Make the value reloaded observable.
+		w := g.b.Width(in.Dst)
+		size := sizeFor(w, g.rng)
+		g.b.Store(size, sir.Addr{Home: sir.HomeID(g.rng.Intn(8)), Offset: g.rng.Intn(64 - size + 1)}, in.Dst)
+	}
+	return true
+}
+
+// storeInto emits a byte store into (or next to) the bytes the load ld
+// may read, before ld is emitted again: through ld's own address (dynamic
+// or static), or at a static offset within ld's envelope or one byte past
+// it, or through another index register, all inside ld's 64-byte home.
+func (g *gen) storeInto(ld sir.Inst) {
+	a := ld.Addr
+	span := ld.Size
+	if ld.Op == sir.OpLoadBits {
+		span = ld.Lo/8 + (ld.Lo%8+g.b.Width(ld.Dst)+7)/8
+	}
+	if a.Dynamic() {
+		span += (a.Count - 1) * a.Stride
+	}
+	v := g.operand(8)
+	switch g.rng.Intn(4) {
+	case 0:
+		g.b.Store(1, a, v)
+	case 1:
+		if a.Dynamic() { // through another index
+			a.Index = g.anyOperand()
+		} else { // elements from up to 8 bytes below the loaded ones
+			d := g.rng.Intn(min(a.Offset, 8) + 1)
+			a = sir.Addr{Home: a.Home, Index: g.anyOperand(), Stride: 1, Count: d + span, Offset: a.Offset - d}
+		}
+		g.b.Store(1, a, v)
+	case 2:
+		off := min(a.Offset+g.rng.Intn(span+1), 63)
+		g.b.Store(1, sir.Addr{Home: a.Home, Offset: off}, v)
+	default:
+		off := a.Offset + g.rng.Intn(span)
+		g.b.StoreBits(sir.Addr{Home: a.Home, Offset: off &^ 7}, off%8*8+g.rng.Intn(8), g.operand(1))
 	}
 }
 

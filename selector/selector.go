@@ -99,6 +99,34 @@ func (s *Selector) Skip(n int64) {
 	s.left -= min(n, s.left)
 }
 
+// MeasuringBlock is for a caller that runs measured calls in batches: it
+// starts the measurement when the re-check is due and, while measuring,
+// returns the candidate of the running block and how many of its calls a
+// batch should make next (the rest of the warm-up calls, or the rest of the
+// block), to be reported with DoneBatch. ok is false while decided.
+func (s *Selector) MeasuringBlock() (cand, calls int, ok bool) {
+	if s.left > 0 {
+		return 0, 0, false
+	}
+	if !s.measuring {
+		s.startMeasuring()
+	}
+	p := &s.policy
+	if s.pos < p.WarmupCalls {
+		return s.cand, p.WarmupCalls - s.pos, true
+	}
+	return s.cand, p.BlockCalls - s.pos, true
+}
+
+// DoneBatch reports n consecutive measured calls of cand that took elapsed
+// together, as n calls of elapsed/n each (at most the calls MeasuringBlock
+// returned).
+func (s *Selector) DoneBatch(cand, n int, elapsed time.Duration) {
+	for range n {
+		s.Done(cand, elapsed/time.Duration(n))
+	}
+}
+
 func (s *Selector) pickMeasured() (int, bool) {
 	if !s.measuring {
 		s.startMeasuring()

@@ -357,3 +357,44 @@ func TestDecidedSkip(t *testing.T) {
 		t.Errorf("measuring: left %d", l)
 	}
 }
+
+// TestMeasuringBlock: a batching caller can run whole blocks of the
+// reference, warm-up calls apart, and the decision uses its averages.
+func TestMeasuringBlock(t *testing.T) {
+	p := smallPolicy() // blocks of 10, 2 warm-up, 4 rounds
+	s, err := New(p, &fakeClock{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := s.MeasuringBlock(); !ok {
+		t.Fatal("not measuring at the start")
+	}
+	for round := 0; round < p.Rounds; round++ {
+		// Candidate 0 in two batches: the warm-up, then the rest.
+		c, n, _ := s.MeasuringBlock()
+		if c != 0 || n != p.WarmupCalls {
+			t.Fatalf("round %d: block %d, %d calls; want 0, %d", round, c, n, p.WarmupCalls)
+		}
+		s.DoneBatch(0, n, time.Duration(n)*time.Millisecond) // slow warm-up, discarded
+		c, n, _ = s.MeasuringBlock()
+		if c != 0 || n != p.BlockCalls-p.WarmupCalls {
+			t.Fatalf("round %d: block %d, %d calls", round, c, n)
+		}
+		s.DoneBatch(0, n, time.Duration(n)*50)
+		// Candidate 1 call by call, slower.
+		for range p.BlockCalls {
+			c, meas := s.Pick()
+			if c != 1 || !meas {
+				t.Fatalf("round %d: Pick = %d, %v", round, c, meas)
+			}
+			s.Done(1, 80)
+		}
+	}
+	st := s.Stats()
+	if st.Measuring || st.Choice != 0 || st.Medians[0] != 50 {
+		t.Fatalf("got %v, want the reference at 50ns", st)
+	}
+	if _, _, ok := s.MeasuringBlock(); ok {
+		t.Error("MeasuringBlock while decided")
+	}
+}

@@ -50,8 +50,10 @@
 // for the clock (kernels.TickKernel: no derived clocks, one event per
 // edge) and it runs as native code, Tick hands it whole batches of edges
 // while nothing but the clock is pending (no input written since the last
-// settle, no other trigger changed, no shadow, no partitioned alternative
-// for the clock's kernels): the loop returns to Go after a batch of about
+// settle, no other trigger changed, no shadow; where the clock's kernels
+// have partitioned alternatives, while their selectors have chosen, or are
+// measuring, the sequential kernel, which thus competes as the tick loop
+// runs it): the loop returns to Go after a batch of about
 // 100 µs, at a $finish or error, and after any edge that emitted runtime
 // events, which the simulator then prints as usual. The results are those
 // of the step loop, which Options.NoTick and DisableTick force.

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"time"
 
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/sir"
@@ -68,10 +69,13 @@ func (s *Simulator) tickReady(tl *tickLoop) bool {
 }
 
 // tickBudget is how many edges tl may run now: unbounded (-1) unless a
-// kernel of its edges has a partitioned alternative, in which case only
-// while that slot's selector has decided for the sequential kernel, and
-// only as many calls as the decision has left before its re-check (the
-// selector measures through the step loop). 0: not now.
+// kernel of its edges has a partitioned alternative. Then the loop runs
+// while that slot's selector has decided for the sequential kernel, as
+// many calls as the decision has left before its re-check, and while the
+// selector measures the sequential kernel, the rest of that block: the
+// sequential kernel competes as the tick loop runs it (the seed's fused
+// sequential function keeping the native tick loop when it wins). 0: not
+// now.
 func (s *Simulator) tickBudget(tl *tickLoop) int64 {
 	budget := int64(-1)
 	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
@@ -82,26 +86,59 @@ func (s *Simulator) tickBudget(tl *tickLoop) int64 {
 		if sel == nil {
 			return 0 // ParallelAlways: the partitioned kernel runs
 		}
-		cand, left := sel.Decided()
-		if cand != 0 || left < 2 {
+		var calls int64
+		switch cand, left := sel.Decided(); {
+		case left > 0 && cand == 0:
+			calls = left
+		case left > 0:
+			return 0
+		default:
+			c, n, _ := sel.MeasuringBlock()
+			if c != 0 {
+				return 0
+			}
+			calls = int64(n)
+		}
+		if calls < 1 {
 			return 0
 		}
 		// Each slot sees every other edge.
-		if budget < 0 || 2*left < budget {
-			budget = 2 * left
+		if budget < 0 || 2*calls < budget {
+			budget = 2 * calls
 		}
 	}
 	return budget
 }
 
-// skipSelectors reports edges run by a tick loop to the selectors of its
-// edges' slots as calls of the sequential kernel.
-func (s *Simulator) skipSelectors(tl *tickLoop, edges int) {
-	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
-		if ev >= 0 && s.events[ev].fused.par != nil && s.events[ev].fused.par.sel != nil {
-			n := int64(edges+1) / 2
-			s.events[ev].fused.par.calls += uint64(n)
-			s.events[ev].fused.par.sel.Skip(n)
+// reportSelectors tells the selectors of tl's slots about the calls a tick
+// loop made: edges edges from clock level level0, taking elapsed. Decided
+// selectors count them (Skip); measuring ones record them as a batch of
+// the sequential kernel, sharing elapsed among the measured slots' calls.
+func (s *Simulator) reportSelectors(tl *tickLoop, edges int, level0 byte, elapsed time.Duration) {
+	var pks [2]*parKernel
+	var calls [2]int
+	total := 0
+	for i, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
+		if ev < 0 || s.events[ev].fused.par == nil || s.events[ev].fused.par.sel == nil {
+			continue
+		}
+		first := byte(1 - i) // a rise comes first from level 0
+		n := edges / 2
+		if edges%2 == 1 && level0 != first {
+			n++
+		}
+		pks[i], calls[i] = s.events[ev].fused.par, n
+		total += n
+	}
+	for i, pk := range pks {
+		if pk == nil || calls[i] == 0 {
+			continue
+		}
+		pk.calls += uint64(calls[i])
+		if _, left := pk.sel.Decided(); left > 0 {
+			pk.sel.Skip(int64(calls[i]))
+		} else {
+			pk.sel.DoneBatch(0, calls[i], elapsed*time.Duration(calls[i])/time.Duration(total))
 		}
 	}
 }
@@ -117,11 +154,14 @@ func (s *Simulator) runTick(tl *tickLoop, edges int) (int, error) {
 	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.tk.Batch)))
 	t0 := s.time
 	s.tickCalls++
+	level0 := s.st[s.trig[tl.tk.Trigger].off] >> s.trig[tl.tk.Trigger].sh & 1
+	start := time.Now()
 	st := tl.k.k.Run(s.buf)
+	elapsed := time.Since(start)
 	s.time = le.Uint64(s.st[s.timeOff:])
 	edges = int(s.time - t0)
 	s.steps += uint64(edges)
-	s.skipSelectors(tl, edges)
+	s.reportSelectors(tl, edges, level0, elapsed)
 	// Errors name the kernel the step loop would have been running.
 	k := s.settle
 	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.st[s.trig[tl.tk.Trigger].off]&1]; ev >= 0 {

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/plan"
@@ -18,8 +19,8 @@ func NewPlan(kp *kernels.Program) (*plan.Plan, error) {
 	p := &plan.Plan{Top: kp.Design.Top.Module, Lanes: par.Lanes, SyncCost: par.SyncCost, Layout: kp.Layout.Kind()}
 	reason := func(prefix string) string {
 		for _, r := range par.Reasons {
-			if len(r) > len(prefix) && r[:len(prefix)] == prefix {
-				return r[len(prefix):]
+			if rest, ok := strings.CutPrefix(r, prefix); ok {
+				return rest
 			}
 		}
 		return ""

@@ -537,7 +537,7 @@ func (par *Parallel) Reorder(final func(t *Task) ([]ordering.Range, bool)) error
 			return e, true
 		})
 		if err != nil {
-			return fmt.Errorf("kernels: reordering %s: %w", k.Name, err)
+			return fmt.Errorf("kernels: ordering %s: %w", k.Name, err)
 		}
 		for li, ts := range k.Lanes {
 			for i, t := range ts {
@@ -551,24 +551,16 @@ func (par *Parallel) Reorder(final func(t *Task) ([]ordering.Range, bool)) error
 	return nil
 }
 
+// order computes every task's effects from its final unit over the
+// finished layout, then the waits from them (Reorder with the SIR
+// footprints).
 func (par *Parallel) order(l *statelayout.Layout) error {
 	for _, k := range par.kernels() {
-		table := make([][]ordering.Task, len(k.Lanes))
-		for li, ts := range k.Lanes {
+		for _, ts := range k.Lanes {
 			for _, t := range ts {
 				t.Effects = ordering.FromUnits(l, t.Unit)
-				table[li] = append(table[li], ordering.Task{Index: t.Index, Effects: t.Effects})
-			}
-		}
-		waits, err := ordering.Waits(table)
-		if err != nil {
-			return fmt.Errorf("kernels: ordering %s: %w", k.Name, err)
-		}
-		for li, ts := range k.Lanes {
-			for i, t := range ts {
-				t.Waits = waits[li][i]
 			}
 		}
 	}
-	return nil
+	return par.Reorder(func(*Task) ([]ordering.Range, bool) { return nil, false })
 }

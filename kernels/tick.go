@@ -175,5 +175,5 @@ func (u *ub) tickLoop(tk *TickKernel, combRead bool) {
 	b.SetBlock(exit)
 }
 
-// tickName is a TickKernel's display name.
+// String is a TickKernel's display name.
 func (tk *TickKernel) String() string { return fmt.Sprintf("tick %s", tk.Clock.Path) }

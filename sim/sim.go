@@ -114,6 +114,9 @@ type trigger struct {
 	on   [2][]int32 // events fired when the bit becomes 0 / 1
 }
 
+// bit is the trigger bit's current value.
+func (s *Simulator) bit(tr *trigger) byte { return s.st[tr.off] >> tr.sh & 1 }
+
 type clock struct {
 	off      int
 	sh       uint
@@ -273,7 +276,7 @@ func (s *Simulator) timeZero() error {
 	}
 	for i := range s.trig {
 		tr := &s.trig[i]
-		s.st[tr.prev] = s.st[tr.off] >> tr.sh & 1
+		s.st[tr.prev] = s.bit(tr)
 	}
 	// A non-fatal problem (ring overflow) stays pending: the first Step
 	// returns it.

@@ -43,7 +43,7 @@ func (s *Simulator) eval() error {
 		fired := s.fired[:0]
 		for _, ti := range scan {
 			tr := &s.trig[ti]
-			cur := s.st[tr.off] >> tr.sh & 1
+			cur := s.bit(tr)
 			if cur != s.st[tr.prev] {
 				s.st[tr.prev] = cur
 				fired = append(fired, tr.on[cur]...)
@@ -192,17 +192,19 @@ func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
 		}
 	}
 	// Edges go to the clock's fused tick loop when it may run them, through
-	// the step loop otherwise. A failure
-	// at edge k (0-based) is in cycle k/2, and cycles up to it were begun.
+	// the step loop otherwise. A failure at edge k (0-based) is in cycle
+	// k/2, and cycles up to it were begun.
 	for edges, target := 0, 2*n; edges < target; {
-		if tl := c.tick; tl != nil && s.tickReady(tl) {
-			e, err := s.runTick(tl, target-edges)
-			edges += e
-			if err != nil {
-				return (edges + 1) / 2, err
-			}
-			if e > 0 {
-				continue
+		if tl := c.tick; tl != nil {
+			if budget := s.tickReady(tl); budget != 0 {
+				e, err := s.runTick(tl, target-edges, budget)
+				edges += e
+				if err != nil {
+					return (edges + 1) / 2, err
+				}
+				if e > 0 {
+					continue
+				}
 			}
 		}
 		err := s.edge(c)

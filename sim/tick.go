@@ -45,27 +45,23 @@ func (s *Simulator) tickFor(home int) *tickLoop {
 	return nil
 }
 
-// tickReady reports whether tl may run the next cycles instead of the
-// step loop: only when the step loop would do exactly what it does, that
-// is nothing is pending but the clock (no input written since the last
-// settle, every trigger bit equal to its previous value), the sequential
-// fused kernels of its edges would run (not NoFused; a partitioned
-// alternative only when its selector has decided against it), and no
-// shadow needs each edge mirrored.
-func (s *Simulator) tickReady(tl *tickLoop) bool {
+// tickReady returns how many edges tl may run instead of the step loop
+// now (tickBudget; -1: any number), 0 when it may not: it may only when the
+// step loop would do exactly what it does, that is nothing is pending but
+// the clock (no input written since the last settle, every trigger bit
+// equal to its previous value), the sequential fused kernels of its edges
+// would run (not NoFused; see tickBudget for partitioned alternatives), and
+// no shadow needs each edge mirrored.
+func (s *Simulator) tickReady(tl *tickLoop) int64 {
 	if s.shadow != nil || s.dirty || s.opts.NoFused || !tl.native && !s.tickInterp {
-		return false
-	}
-	if s.tickBudget(tl) == 0 {
-		return false
+		return 0
 	}
 	for i := range s.trig {
-		tr := &s.trig[i]
-		if s.st[tr.off]>>tr.sh&1 != s.st[tr.prev] {
-			return false
+		if tr := &s.trig[i]; s.bit(tr) != s.st[tr.prev] {
+			return 0
 		}
 	}
-	return true
+	return s.tickBudget(tl)
 }
 
 // tickBudget is how many edges tl may run now: unbounded (-1) unless a
@@ -143,18 +139,20 @@ func (s *Simulator) reportSelectors(tl *tickLoop, edges int, level0 byte, elapse
 	}
 }
 
-// runTick runs up to edges clock edges in tl and returns the edges it
-// completed (each a step, as Tick counts them) and the outcome of the last
-// one, mapped as call maps a kernel's.
-func (s *Simulator) runTick(tl *tickLoop, edges int) (int, error) {
+// runTick runs up to edges clock edges in tl, at most budget (from
+// tickReady; -1: no bound), and returns the edges it completed (each a
+// step, as Tick counts them) and the outcome of the last one, mapped as
+// call maps a kernel's.
+func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) {
 	le := binary.LittleEndian
-	if b := s.tickBudget(tl); b > 0 && int64(edges) > b {
-		edges = int(b)
+	if budget > 0 && int64(edges) > budget {
+		edges = int(budget)
 	}
 	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.tk.Batch)))
 	t0 := s.time
 	s.tickCalls++
-	level0 := s.st[s.trig[tl.tk.Trigger].off] >> s.trig[tl.tk.Trigger].sh & 1
+	clk := &s.trig[tl.tk.Trigger]
+	level0 := s.bit(clk)
 	start := time.Now()
 	st := tl.k.k.Run(s.buf)
 	elapsed := time.Since(start)
@@ -164,7 +162,7 @@ func (s *Simulator) runTick(tl *tickLoop, edges int) (int, error) {
 	s.reportSelectors(tl, edges, level0, elapsed)
 	// Errors name the kernel the step loop would have been running.
 	k := s.settle
-	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.st[s.trig[tl.tk.Trigger].off]&1]; ev >= 0 {
+	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.bit(clk)]; ev >= 0 {
 		k = s.events[ev].fused
 	}
 	if le.Uint32(s.st[s.ringOff:]) != 0 || le.Uint32(s.st[s.ringOff+12:]) != 0 {

@@ -305,6 +305,14 @@ func (b *body) endFlop(reset bool, displayChance int) {
 	b.line("end")
 }
 
+// array declares a fresh unpacked array of n elements of w bits.
+func (b *body) array(prefix string, w, n int) sig {
+	s := sig{name: b.fresh(prefix), width: w, elems: n}
+	b.line("logic %s%s [0:%d];", decl(w), s.name, n-1)
+	b.add(s)
+	return s
+}
+
 func (b *body) fresh(prefix string) string {
 	b.n++
 	return fmt.Sprintf("%s%d", prefix, b.n)
@@ -540,26 +548,16 @@ func (g *gen) body(m *module, children bool) {
 			}
 		case x < 8: // an array, elements written by different blocks
 			w, n := g.width(), 2<<g.intn(2)
-			name := b.fresh("ra")
-			b.line("logic %s%s [0:%d];", decl(w), name, n-1)
-			b.add(sig{name: name, width: w, elems: n})
+			name := b.array("ra", w, n).name
 			for e := 0; e < n; e++ {
 				lv := fmt.Sprintf("%s[%d]", name, e)
 				flops = append(flops, flop{lv, w, lv})
 			}
 		case x < 9: // an array written by generate-for iterations
-			w, n := g.narrow(), 2<<g.intn(2)
-			name := b.fresh("rg")
-			b.line("logic %s%s [0:%d];", decl(w), name, n-1)
-			s := sig{name: name, width: w, elems: n}
-			b.add(s)
+			s := b.array("rg", g.narrow(), 2<<g.intn(2))
 			genFlops = append(genFlops, func() { b.genFlop(s) })
 		default: // an array one block writes (dynamic index or a loop)
-			w, n := g.width(), 2<<g.intn(3)
-			name := b.fresh("rm")
-			b.line("logic %s%s [0:%d];", decl(w), name, n-1)
-			s := sig{name: name, width: w, elems: n}
-			b.add(s)
+			s := b.array("rm", g.width(), 2<<g.intn(3))
 			flopArrays = append(flopArrays, func() { b.arrayFlop(s) })
 		}
 		b.chain = (b.chain + 1) % b.nchains

@@ -2,9 +2,11 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -49,13 +51,31 @@ type Options struct {
 	// output and counted by the simulator either way).
 	AllowErrors bool
 	// Timeout bounds every wait in simulated time: a wait still pending
-	// after it fails, naming what it waited for (0: no bound).
+	// after it fails, naming the pending triggers and the time. 0: waits
+	// whose end is not known in advance (edges, conditions, events; not
+	// Timer or ClockCycles of a running clock) are bounded by
+	// DefaultTimeout; negative: no bound.
 	Timeout Time
+	// Context interrupts waits when it is done: pass the SpecContext of
+	// a spec with SpecTimeout or NodeTimeout (It("...", func(ctx
+	// SpecContext) {...}, SpecTimeout(time.Second))), and a wait that
+	// outlasts it fails with the sim time and what was awaited.
+	Context context.Context
+	// Seed seeds Rand (0: derived from Ginkgo's random seed and the
+	// spec's name, so `ginkgo --seed N` replays a run).
+	Seed uint64
+	// Timestamps prefixes every line of the design's output with the
+	// simulated time.
+	Timestamps bool
+	// VCD writes a waveform of the whole design to this file (see Trace).
+	VCD string
 }
 
 // Bench is a test bench around one simulator: a time base, an event
-// queue of clock toggles and timers, and the waits that advance it. It
-// is not safe for concurrent use (nor is the simulator).
+// queue of clock toggles and timers, tasks, and the waits that advance
+// them. Bench code (the spec and its tasks) runs one piece at a time on
+// the scheduler's terms; a Bench is not safe for use from other
+// goroutines (nor is the simulator).
 type Bench struct {
 	s    *sim.Simulator
 	d    *dut.DUT
@@ -67,11 +87,33 @@ type Bench struct {
 	q      queue
 	clocks []*Clock
 	wires  []*Wire
-	armed  []*waiter // waiters checked after every step
+	force  forceSet
+
+	armed      []*waiter // waiters whose check runs after every evaluation
+	armedStale bool      // armed holds disarmed or done waiters
+	rw, ro     []*waiter // ReadWrite and ReadOnly triggers armed now
+	nts        []*waiter // NextTimeStep triggers
+	readOnly   bool      // in the ReadOnly phase: writes fail
+
+	root      *Task   // the spec
+	cur       *Task   // the bench code running now
+	tasks     []*Task // live forked tasks, in fork order
+	nextID    int
+	ready     []*Task
+	readyHead int
+	evals     int // evaluations at the current time
+	resumes   int // task resumptions at the current time
+	ctxDone   <-chan struct{}
+
+	samplers []*Sampled
+	traces   []*trace
+	rng      *rand.Rand
+	seed     uint64
 
 	err    error            // sticky: the first failure (or the finish)
 	finish *sim.FinishError // the run ended
 	errs   int              // s.Errors() seen so far
+	closed bool
 }
 
 // maxDeltas bounds the evaluations at one time that wires may cause.
@@ -87,6 +129,16 @@ func New(t Target, opts Options) *Bench {
 	}
 	d := t.DUT()
 	tb := &Bench{s: d.Sim(), d: d, opts: opts, out: &tailWriter{w: opts.Output}}
+	tb.root = &Task{tb: tb, name: "spec", deadline: -1}
+	tb.cur = tb.root
+	if opts.Context != nil {
+		tb.ctxDone = opts.Context.Done()
+	}
+	if inGinkgoNode() {
+		ginkgo.DeferCleanup(tb.Close)
+	}
+	tb.out.stamp = opts.Timestamps
+	tb.out.now = &tb.now
 	if lanes, err := equivLanes(); err != nil {
 		tb.failf("%v", err)
 	} else if p, ok := t.(*compile.Program); ok && lanes != nil {
@@ -99,7 +151,14 @@ func New(t Target, opts Options) *Bench {
 	if fe := tb.s.Finish(); fe != nil {
 		tb.simErr(fe) // an initial block ended the run
 	}
+	tb.startTraces()
 	return tb
+}
+
+// inGinkgoNode reports whether the caller runs inside a Ginkgo spec (a
+// setup or subject node), where DeferCleanup may be called.
+func inGinkgoNode() bool {
+	return ginkgo.CurrentSpecReport().LeafNodeLocation.FileName != ""
 }
 
 // DUT is the design's handles.
@@ -134,11 +193,20 @@ func (tb *Bench) Signal(name string) *dut.Signal {
 // evaluation, at the current time. A value that does not fit, or a
 // signal that is not a top-level input, fails the spec.
 func (tb *Bench) Set(sig *dut.Signal, v uint64) {
-	if tb.checkSig("Set", sig) {
+	if tb.checkSig("Set", sig) && tb.writable("Set", sig) {
 		if err := sig.Set(v); err != nil {
 			tb.failf("%v", err)
 		}
 	}
+}
+
+// writable fails a write in the ReadOnly phase.
+func (tb *Bench) writable(call string, sig *dut.Signal) bool {
+	if tb.readOnly {
+		tb.failf("%s(%s) in the ReadOnly phase: the values at %s are final; wait for a later time (Timer, an edge, NextTimeStep) before writing", call, sigName(sig), tb.now)
+		return false
+	}
+	return true
 }
 
 func (tb *Bench) checkSig(call string, sig *dut.Signal) bool {
@@ -166,7 +234,9 @@ func (tb *Bench) step() {
 			return
 		}
 		tb.observe()
-		if !tb.propagate() {
+		wired := tb.propagate()
+		forced := tb.applyForces()
+		if tb.err != nil || !wired && !forced {
 			return
 		}
 		if delta >= maxDeltas {
@@ -218,7 +288,11 @@ func (tb *Bench) simErr(err error) {
 // failf records the first failure and reports it through Options.Fail,
 // pointing at the first caller outside this package.
 func (tb *Bench) failf(format string, args ...any) {
-	msg := fmt.Sprintf("bench: at %s: ", tb.now) + fmt.Sprintf(format, args...)
+	in := ""
+	if tb.cur != nil && tb.cur != tb.root {
+		in = " in " + tb.cur.String()
+	}
+	msg := fmt.Sprintf("bench: at %s%s: ", tb.now, in) + fmt.Sprintf(format, args...)
 	if tb.err == nil || tb.err == tb.finish {
 		tb.err = errors.New(msg)
 	}
@@ -248,9 +322,14 @@ func callerSkip() int {
 }
 
 // tailWriter passes output on and keeps its last lines for messages.
+// With stamp set it starts every line with the simulated time.
 type tailWriter struct {
-	w    io.Writer
-	tail []byte
+	w     io.Writer
+	tail  []byte
+	stamp bool
+	now   *Time
+	mid   bool // the last write did not end a line
+	buf   []byte
 }
 
 const tailMax = 2048
@@ -260,7 +339,26 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 	if len(t.tail) > tailMax {
 		t.tail = append(t.tail[:0], t.tail[len(t.tail)-tailMax/2:]...)
 	}
-	return t.w.Write(p)
+	if !t.stamp {
+		return t.w.Write(p)
+	}
+	n := len(p)
+	t.buf = t.buf[:0]
+	for len(p) > 0 {
+		if !t.mid {
+			t.buf = fmt.Appendf(t.buf, "%10s  ", *t.now)
+		}
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			t.buf, t.mid = append(t.buf, p...), true
+			break
+		}
+		t.buf, t.mid, p = append(t.buf, p[:i+1]...), false, p[i+1:]
+	}
+	if _, err := t.w.Write(t.buf); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // quote is the last few output lines, indented, for a failure message.

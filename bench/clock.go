@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/weft-hdl/weft/dut"
@@ -12,18 +13,64 @@ type Clock struct {
 	tb        *Bench
 	sig       *dut.Signal
 	period    Time
-	high, low Time // phase lengths: high = period/2, low = the rest
+	high, low Time // phase lengths
 	level     uint64
 	next      Time // when the next toggle is due
+	rises     uint64
 	stopped   bool
 }
 
+// A ClockOption shapes a clock: DutyCycle, Phase, StartHigh.
+type ClockOption func(*clockShape)
+
+type clockShape struct {
+	high      Time // 0: half the period
+	highSet   bool
+	phase     Time
+	startHigh bool
+	err       string
+}
+
+// DutyCycle makes the clock high for the fraction f (0 < f < 1) of its
+// period, rounded to a picosecond (default 0.5, the high phase getting
+// the shorter half of an odd period).
+func DutyCycle(f float64) ClockOption {
+	return func(c *clockShape) {
+		if !(f > 0 && f < 1) {
+			c.err = fmt.Sprintf("DutyCycle(%v): the fraction must be between 0 and 1", f)
+			return
+		}
+		c.high, c.highSet = Time(f*1e6), true // scaled by the period below
+	}
+}
+
+// Phase delays the clock's first toggle by d: the start level lasts d
+// longer.
+func Phase(d Time) ClockOption {
+	return func(c *clockShape) {
+		if d < 0 {
+			c.err = fmt.Sprintf("Phase(%s): a negative phase", d)
+			return
+		}
+		c.phase = d
+	}
+}
+
+// StartHigh starts the clock high: the first edge is a falling one.
+func StartHigh() ClockOption { return func(c *clockShape) { c.startHigh = true } }
+
 // Clock starts a clock of the given period on sig (a 1-bit top-level
-// input): sig is driven low now, rises period-period/2 later, stays high
-// for period/2, and so on. The first clock started is the bench's main
-// clock (Tick, Reset). Starting a clock on a signal that already has a
-// running one fails.
-func (tb *Bench) Clock(sig *dut.Signal, period Time) *Clock {
+// input). By default sig is driven low now, rises period-period/2 later,
+// stays high for period/2, and so on; DutyCycle, Phase and StartHigh
+// change that. Several clocks of unrelated periods share the bench's
+// time base. The first clock started is the bench's main clock (Tick,
+// Reset). Starting a clock on a signal that already has a running one
+// fails.
+func (tb *Bench) Clock(sig *dut.Signal, period Time, opts ...ClockOption) *Clock {
+	var shape clockShape
+	for _, o := range opts {
+		o(&shape)
+	}
 	switch {
 	case !tb.checkSig("Clock", sig):
 		return nil
@@ -33,6 +80,9 @@ func (tb *Bench) Clock(sig *dut.Signal, period Time) *Clock {
 	case period < 2:
 		tb.failf("Clock(%s, %s): the period must be at least 2ps", sig.Name(), period)
 		return nil
+	case shape.err != "":
+		tb.failf("Clock(%s): %s", sig.Name(), shape.err)
+		return nil
 	}
 	for _, c := range tb.clocks {
 		if !c.stopped && c.sig.Home() == sig.Home() {
@@ -40,15 +90,43 @@ func (tb *Bench) Clock(sig *dut.Signal, period Time) *Clock {
 			return nil
 		}
 	}
-	c := &Clock{tb: tb, sig: sig, period: period, high: period / 2, low: period - period/2}
-	if err := sig.Set(0); err != nil {
+	high := period / 2
+	if shape.highSet {
+		high = Time(float64(period)*float64(shape.high)/1e6 + 0.5)
+		if high < 1 || high >= period {
+			tb.failf("Clock(%s, %s): a duty cycle of %v leaves a phase shorter than 1ps", sig.Name(), period, float64(shape.high)/1e6)
+			return nil
+		}
+	}
+	c := &Clock{tb: tb, sig: sig, period: period, high: high, low: period - high}
+	first := c.low
+	if shape.startHigh {
+		c.level, first = 1, c.high
+	}
+	if !tb.writable("Clock", sig) {
+		return nil
+	}
+	if err := sig.Set(c.level); err != nil {
 		tb.failf("Clock: %v", err)
 		return nil
 	}
-	c.next = tb.now + c.low
+	c.next = tb.now + shape.phase + first
 	tb.clocks = append(tb.clocks, c)
 	tb.schedule(&event{at: c.next, clk: c})
 	return c
+}
+
+// clockOf is the running bench clock on sig, nil when none.
+func (tb *Bench) clockOf(sig *dut.Signal) *Clock {
+	if sig == nil {
+		return nil
+	}
+	for _, c := range tb.clocks {
+		if !c.stopped && c.sig.Home() == sig.Home() {
+			return c
+		}
+	}
+	return nil
 }
 
 func inputText(sig *dut.Signal) string {
@@ -67,6 +145,9 @@ func (c *Clock) Period() Time { return c.period }
 // Stop stops the clock where it is (its signal keeps its level).
 func (c *Clock) Stop() { c.stopped = true }
 
+// Cycles counts the clock's rising edges so far.
+func (c *Clock) Cycles() uint64 { return c.rises }
+
 // toggle flips the clock and schedules its next toggle, reusing e (its
 // event, just popped).
 func (c *Clock) toggle(e *event) {
@@ -77,6 +158,7 @@ func (c *Clock) toggle(e *event) {
 		return
 	}
 	if c.level == 1 {
+		c.rises++
 		c.next += c.high
 	} else {
 		c.next += c.low
@@ -125,9 +207,13 @@ func (tb *Bench) ClockCycles(clk *dut.Signal, n int) {
 	tb.Await(ClockCycles(clk, n))
 }
 
-// sole returns the bench clock driving clk when the fast path applies.
+// sole returns the bench clock driving clk when the fast path applies:
+// clk's clock is the only running one, and nothing else can happen until
+// the cycles end (no wire, force, edge sampler, timestamped output,
+// trace, armed check, phase trigger, ready task or other event).
 func (tb *Bench) sole(clk *dut.Signal) *Clock {
-	if clk == nil || len(tb.wires) > 0 || len(tb.armed) > 0 {
+	if clk == nil || len(tb.wires) > 0 || len(tb.armed) > 0 || tb.force.active() || len(tb.samplers) > 0 ||
+		tb.opts.Timestamps || len(tb.traces) > 0 || len(tb.rw)+len(tb.ro)+len(tb.nts) > 0 || tb.readyHead < len(tb.ready) {
 		return nil
 	}
 	var c *Clock
@@ -151,6 +237,10 @@ func (tb *Bench) sole(clk *dut.Signal) *Clock {
 	return c
 }
 
+// fastChunk is how many cycles the fast path runs between looks at the
+// spec's context.
+const fastChunk = 1 << 16
+
 // fastCycles is ClockCycles(c, n) through sim.Tick.
 func (tb *Bench) fastCycles(c *Clock, n int) {
 	if c.level == 0 { // up to the first rising edge the usual way
@@ -164,29 +254,44 @@ func (tb *Bench) fastCycles(c *Clock, n int) {
 	// Now c is high and its next event is a fall at c.next: n cycles
 	// end at the n-th rise after it.
 	end := c.next + Time(n-1)*c.period + c.low
-	if tb.opts.Timeout > 0 && end-tb.now > tb.opts.Timeout {
+	limit := tb.opts.Timeout
+	if d, _ := tb.firstDeadline(); limit > 0 && end-tb.now > limit || d >= 0 && d < end {
 		tb.Await(ClockCycles(c.sig, n)) // fails at the timeout
 		return
 	}
 	tb.step() // the spec's writes, evaluated now
-	if tb.err != nil {
-		return
+	for n > 0 && tb.err == nil {
+		k := min(n, fastChunk)
+		tb.fastTick(c, k)
+		n -= k
+		if n > 0 && tb.interrupted(fmt.Sprintf("running %d more cycles of %s", n, c.sig.Name())) {
+			return
+		}
 	}
+}
+
+// fastTick runs n cycles of c (high, its fall due at c.next) on sim.Tick.
+func (tb *Bench) fastTick(c *Clock, n int) {
 	start := tb.now
+	end := c.next + Time(n-1)*c.period + c.low
 	k, err := tb.s.Tick(c.sig.Home(), n)
 	if err != nil {
 		if k < 1 {
 			k = 1
 		}
 		tb.now = c.next + Time(k-1)*c.period // the fall of cycle k
+		c.rises += uint64(k - 1)
 		if c.sig.Get() == 1 {
 			tb.now += c.low // or its rise
+			c.rises++
 		}
 		tb.s.SetTime(uint64(tb.now))
 		tb.simErr(err)
 		return
 	}
 	tb.now = end
+	tb.evals, tb.resumes = 0, 0
+	c.rises += uint64(n)
 	tb.s.SetTime(uint64(tb.now))
 	c.next = end + c.high
 	tb.dropStale()
@@ -239,12 +344,12 @@ func (tb *Bench) Reset(rst *dut.Signal, p Polarity, cycles int) {
 		active = 0
 	}
 	tb.Set(rst, active)
-	tb.step()
+	tb.ReadWrite()
 	if cycles > 0 {
 		if c := tb.main("Reset"); c != nil {
 			tb.ClockCycles(c.sig, cycles)
 		}
 	}
 	tb.Set(rst, active^1)
-	tb.step()
+	tb.ReadWrite()
 }

@@ -2,14 +2,30 @@ package bench
 
 import (
 	"container/heap"
+	"fmt"
+	"slices"
 	"strings"
 )
 
-// The scheduler: an event queue ordered by (time, insertion order). An
-// event toggles a clock or expires a timer. Waits pop every event of the
-// next time, evaluate the design once for all the inputs they changed
-// (two clocks with a common edge fire in one evaluation), let the armed
-// waiters look, and stop when one of the waiters they were given is done.
+// The scheduler: an event queue ordered by (time, insertion order), a
+// queue of tasks ready to run, and the loop that alternates between them.
+// An event toggles a clock or expires a timer. The loop runs on the
+// spec's goroutine while the spec waits:
+//
+//  1. every ready task runs, one after the other in the order it became
+//     ready (fork order among tasks woken by one evaluation), each until it
+//     waits again or ends;
+//  2. when none is ready and bench code wrote something, the design is
+//     evaluated at the current time (a delta step) and the armed triggers
+//     look at the result, which may make tasks ready: back to 1;
+//  3. then ReadWrite triggers, then ReadOnly triggers, happen;
+//  4. then time moves to the next event: every event due then is run, the
+//     design is evaluated once for all the clocks they toggled, timers
+//     expire, NextTimeStep triggers happen: back to 1.
+//
+// It returns when the spec's own trigger happened. Waits bound what they
+// wait for (Options.Timeout, the spec's context) and fail, naming every
+// pending trigger, when nothing is scheduled that could end them.
 
 type event struct {
 	at  Time
@@ -65,101 +81,382 @@ func (tb *Bench) dropStale() {
 }
 
 // waiter is one armed trigger: done by a timer event, by a check after
-// an evaluation, or at once.
+// an evaluation, by bench code (an Event set, a lock released, a task
+// ended), by a scheduler phase, or at once.
 type waiter struct {
 	trig  Trigger
-	check func() bool // called after every evaluation; nil: timer only
-	done  bool
-	armed bool
+	owner *Task // the task waiting (the top waiter of a wait)
+	// parent: the Combine or FirstOf this waiter is part of.
+	parent *waiter
+	kids   []*waiter
+	left   int // kids still to happen before the parent does
+
+	check func() bool // called after every evaluation; nil: none
+	// bounded: it happens by a known time (a timer, cycles of a running
+	// bench clock), so the default timeout does not apply.
+	bounded bool
+	done    bool
+	armed   bool
+	// onDisarm undoes what arm registered outside the scheduler (a lock
+	// request, a queue getter).
+	onDisarm func()
 }
 
-// arm makes w live: its check runs after every evaluation.
-func (tb *Bench) arm(w *waiter) {
+// register makes w and its parts live.
+func (tb *Bench) register(w *waiter) {
 	w.armed = true
 	if w.check != nil && !w.done {
 		tb.armed = append(tb.armed, w)
 	}
+	for _, k := range w.kids {
+		k.parent = w
+		tb.register(k)
+	}
 }
 
-// disarm removes the waiters ws.
+// fire marks w happened and passes that on to its parent or its task.
+func (tb *Bench) fire(w *waiter) {
+	if w.done || !w.armed {
+		return
+	}
+	w.done = true
+	if p := w.parent; p != nil {
+		p.left--
+		if p.left <= 0 {
+			tb.fire(p)
+		}
+		return
+	}
+	if t := w.owner; t != nil {
+		tb.wake(t)
+	}
+}
+
+// disarm ends the waiters ws and their parts.
 func (tb *Bench) disarm(ws []*waiter) {
 	for _, w := range ws {
-		w.armed = false
+		tb.disarmOne(w)
 	}
-	live := tb.armed[:0]
-	for _, w := range tb.armed {
-		if w.armed {
-			live = append(live, w)
-		}
+}
+
+func (tb *Bench) disarmOne(w *waiter) {
+	if !w.armed {
+		return
 	}
-	clear(tb.armed[len(live):])
-	tb.armed = live
+	w.armed = false
+	if w.onDisarm != nil {
+		w.onDisarm()
+	}
+	for _, k := range w.kids {
+		tb.disarmOne(k)
+	}
+	if w.check != nil {
+		tb.armedStale = true
+	}
 }
 
 // observe runs the armed checks after an evaluation.
 func (tb *Bench) observe() {
+	if tb.armedStale {
+		tb.armedStale = false
+		live := tb.armed[:0]
+		for _, w := range tb.armed {
+			if w.armed && !w.done {
+				live = append(live, w)
+			}
+		}
+		clear(tb.armed[len(live):])
+		tb.armed = live
+	}
 	for _, w := range tb.armed {
-		if !w.done && w.check() {
-			w.done = true
+		if w.armed && !w.done && w.check() {
+			tb.fire(w)
+			tb.armedStale = true
 		}
 	}
 }
 
-// wait advances time until one of trigs happened and returns the index
-// of the first that did (-1 when the bench stopped). Writes the spec made
-// before the call are evaluated at the current time first, with the
-// triggers already watching.
-func (tb *Bench) wait(trigs []Trigger) int {
+// wake queues t to run (it waits and one of its triggers happened).
+func (tb *Bench) wake(t *Task) {
+	if t.queued || !t.waiting || t.done {
+		return
+	}
+	t.queued = true
+	tb.ready = append(tb.ready, t)
+}
+
+// popReady takes the next ready task, nil when none is.
+func (tb *Bench) popReady() *Task {
+	if tb.readyHead == len(tb.ready) {
+		return nil
+	}
+	t := tb.ready[tb.readyHead]
+	tb.ready[tb.readyHead] = nil
+	tb.readyHead++
+	if tb.readyHead == len(tb.ready) {
+		tb.ready, tb.readyHead = tb.ready[:0], 0
+	}
+	t.queued = false
+	return t
+}
+
+func (tb *Bench) unqueue(t *Task) {
+	for i := tb.readyHead; i < len(tb.ready); i++ {
+		if tb.ready[i] == t {
+			tb.ready = append(tb.ready[:i], tb.ready[i+1:]...)
+			break
+		}
+	}
+	t.queued = false
+}
+
+// wait suspends the calling bench code until one of trigs happened and
+// reports whether one did (false: the bench stopped). Afterwards the
+// caller's ws hold which did.
+func (tb *Bench) wait(trigs []Trigger) bool {
+	t := tb.cur
 	if tb.err != nil {
-		return -1
+		tb.stopped(t)
+		return false
 	}
-	ws := make([]*waiter, len(trigs))
-	for i, t := range trigs {
-		if t == nil {
+	ws := t.ws[:0]
+	ok := true
+	for i, tr := range trigs {
+		if tr == nil {
 			tb.failf("wait: trigger %d is nil", i)
-			return -1
+			ok = false
+			break
 		}
-		ws[i] = t.arm(tb)
-		if ws[i] == nil { // arm failed
-			tb.disarm(ws[:i])
-			return -1
+		w := tr.arm(tb)
+		if w == nil { // arm failed
+			ok = false
+			break
 		}
-		tb.arm(ws[i])
+		w.owner = t
+		tb.register(w)
+		ws = append(ws, w)
 	}
-	defer tb.disarm(ws)
-	tb.step()
-	deadline := Time(-1)
-	if tb.opts.Timeout > 0 {
-		deadline = tb.now + tb.opts.Timeout
+	t.ws = ws
+	if !ok {
+		tb.disarm(ws)
+		tb.stopped(t)
+		return false
 	}
-	for {
-		for i, w := range ws {
-			if w.done {
-				return i
+	t.deadline = -1
+	if d := tb.timeoutFor(ws); d > 0 {
+		t.deadline = tb.now + d
+	}
+	t.waiting = true
+	for _, w := range ws {
+		if w.done {
+			tb.wake(t)
+			break
+		}
+	}
+	if t == tb.root {
+		tb.run()
+	} else {
+		tb.suspend(t)
+	}
+	t.waiting = false
+	t.deadline = -1
+	tb.disarm(ws)
+	for _, w := range ws {
+		if w.done {
+			return true
+		}
+	}
+	tb.stopped(t)
+	return false
+}
+
+// stopped ends a task whose wait cannot go on because the bench stopped;
+// the spec's wait returns instead.
+func (tb *Bench) stopped(t *Task) {
+	if t != tb.root {
+		t.killed = true
+		panic(errKilled)
+	}
+}
+
+// DefaultTimeout bounds a wait whose end is not known in advance (an
+// edge, a condition, an event) when Options.Timeout is 0.
+const DefaultTimeout = 100 * MS
+
+// timeoutFor is how long a wait on ws may take (0: unbounded).
+func (tb *Bench) timeoutFor(ws []*waiter) Time {
+	switch d := tb.opts.Timeout; {
+	case d > 0:
+		return d
+	case d < 0:
+		return 0
+	}
+	for _, w := range ws {
+		if w.bounded {
+			return 0
+		}
+	}
+	return DefaultTimeout
+}
+
+// Bounds on the work at one simulated time, so that bench code that keeps
+// writing or waking other tasks without letting time pass fails instead
+// of hanging.
+const (
+	maxEvalsPerTime   = 100_000
+	maxResumesPerTime = 1_000_000
+)
+
+// run is the scheduler loop (see the top of this file); it runs on the
+// spec's goroutine and returns when the spec is ready or the bench
+// stopped.
+func (tb *Bench) run() {
+	for tb.err == nil {
+		if t := tb.popReady(); t != nil {
+			if t == tb.root {
+				return
 			}
+			if tb.resumes++; tb.resumes > maxResumesPerTime {
+				tb.failf("bench code ran %d times at %s without letting time pass (tasks waking each other in a loop?); pending: %s", maxResumesPerTime, tb.now, tb.pendingText())
+				return
+			}
+			tb.resume(t)
+			continue
 		}
-		if tb.err != nil {
-			return -1
+		if tb.s.Pending() {
+			tb.evaluate()
+		} else if !tb.phase() {
+			tb.endTimeStep()
+			tb.nextTime()
 		}
-		tb.dropStale()
-		if len(tb.q) == 0 {
-			tb.failf("waiting for %s: nothing is scheduled (no clock, no timer), so it can never happen", describe(trigs))
-			return -1
-		}
-		t := tb.q[0].at
-		if deadline >= 0 && t > deadline {
-			tb.now = deadline
-			tb.failf("still waiting for %s after %s (Options.Timeout)", describe(trigs), tb.opts.Timeout)
-			return -1
-		}
-		tb.advance(t)
+		tb.sortReady()
 	}
+}
+
+// sortReady puts the tasks one evaluation or one time woke in fork
+// order, so that their order does not depend on when each armed its
+// trigger. (The queue was empty before: only then does time move or the
+// design get evaluated.)
+func (tb *Bench) sortReady() {
+	r := tb.ready[tb.readyHead:]
+	if len(r) > 1 {
+		slices.SortFunc(r, func(a, b *Task) int { return a.id - b.id })
+	}
+}
+
+// evaluate is a delta step at the current time for the writes bench code
+// made.
+func (tb *Bench) evaluate() {
+	if tb.evals++; tb.evals > maxEvalsPerTime {
+		tb.failf("the design was evaluated %d times at %s without time passing (bench code writing in a loop?); pending: %s", maxEvalsPerTime, tb.now, tb.pendingText())
+		return
+	}
+	tb.step()
+}
+
+// phase runs the ReadWrite, then the ReadOnly triggers armed now; it
+// reports whether there were any.
+func (tb *Bench) phase() bool {
+	if list := tb.firePhase(&tb.rw); list {
+		return true
+	}
+	if len(tb.ro) > 0 {
+		tb.readOnly = true
+		return tb.firePhase(&tb.ro)
+	}
+	return false
+}
+
+// firePhase fires the live waiters of a phase list and empties it.
+func (tb *Bench) firePhase(list *[]*waiter) bool {
+	any := false
+	ws := *list
+	*list = nil
+	for _, w := range ws {
+		if w.armed && !w.done {
+			tb.fire(w)
+			any = true
+		}
+	}
+	return any
+}
+
+// nextTime moves time to the next event and runs it, or fails when
+// nothing can happen, a wait timed out or the spec was interrupted.
+func (tb *Bench) nextTime() {
+	tb.dropStale()
+	if len(tb.q) == 0 {
+		if len(tb.tasks) == 0 {
+			tb.failf("waiting for %s: nothing is scheduled (no clock, no timer), so it can never happen", describeWaiters(tb.root.ws))
+		} else {
+			tb.failf("nothing is scheduled (no clock, no timer), so no wait can end: %s", tb.pendingText())
+		}
+		return
+	}
+	next := tb.q[0].at
+	if d, t := tb.firstDeadline(); t != nil && d < next {
+		tb.now = d
+		limit := tb.opts.Timeout
+		if limit == 0 {
+			limit = DefaultTimeout
+		}
+		who := ""
+		if t != tb.root {
+			who = t.String() + " "
+		}
+		tb.failf("%sstill waiting for %s after %s (Options.Timeout)", who, describeWaiters(t.ws), limit)
+		return
+	}
+	if tb.interrupted("waiting") {
+		return
+	}
+	tb.advance(next)
+}
+
+// interrupted fails when the spec's context is done (a Ginkgo
+// SpecTimeout, an interrupt); what says what the bench was doing.
+func (tb *Bench) interrupted(what string) bool {
+	if tb.ctxDone == nil {
+		return false
+	}
+	select {
+	case <-tb.ctxDone:
+		// Ginkgo keeps its own timeout message and drops later failures:
+		// the output says where the bench was.
+		msg := fmt.Sprintf("interrupted (%v) while %s; pending: %s", tb.opts.Context.Err(), what, tb.pendingText())
+		fmt.Fprintf(tb.opts.Output, "bench: at %s: %s\n", tb.now, msg)
+		tb.failf("%s", msg)
+		return true
+	default:
+		return false
+	}
+}
+
+// firstDeadline is the earliest timeout of a waiting task.
+func (tb *Bench) firstDeadline() (Time, *Task) {
+	var first *Task
+	if r := tb.root; r.waiting && r.deadline >= 0 {
+		first = r
+	}
+	for _, t := range tb.tasks {
+		if t.waiting && t.deadline >= 0 && (first == nil || t.deadline < first.deadline) {
+			first = t
+		}
+	}
+	if first == nil {
+		return -1, nil
+	}
+	return first.deadline, first
 }
 
 // advance moves to time t (the head of the queue), runs every event due
-// then and evaluates once when an input changed.
+// then, evaluates once when an input changed, and fires NextTimeStep.
 func (tb *Bench) advance(t Time) {
-	tb.now = t
+	if t != tb.now {
+		tb.now = t
+		tb.evals, tb.resumes = 0, 0
+	}
+	tb.readOnly = false
 	changed := false
 	for len(tb.q) > 0 && tb.q[0].at == t {
 		e := heap.Pop(&tb.q).(*event)
@@ -169,12 +466,39 @@ func (tb *Bench) advance(t Time) {
 			e.clk.toggle(e)
 			changed = true
 		default:
-			e.w.done = true
+			tb.fire(e.w)
 		}
 	}
 	if changed {
-		tb.step()
+		tb.evaluate()
 	}
+	tb.firePhase(&tb.nts)
+}
+
+// pendingText lists what every waiting piece of bench code waits for.
+func (tb *Bench) pendingText() string {
+	var parts []string
+	add := func(t *Task) {
+		if t.waiting && len(t.ws) > 0 {
+			parts = append(parts, fmt.Sprintf("%s waits for %s", t, describeWaiters(t.ws)))
+		}
+	}
+	add(tb.root)
+	for _, t := range tb.tasks {
+		add(t)
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, "; ")
+}
+
+func describeWaiters(ws []*waiter) string {
+	trigs := make([]Trigger, len(ws))
+	for i, w := range ws {
+		trigs[i] = w.trig
+	}
+	return describe(trigs)
 }
 
 func describe(trigs []Trigger) string {

@@ -231,6 +231,15 @@ func (s *Signal) indexText() string {
 // Home is the design home behind the handle.
 func (s *Signal) Home() *design.Home { return s.h }
 
+// ElemIndex is the 0-based flattened element a scalar handle reads (0
+// for a home that is not an array, -1 for a whole-array handle).
+func (s *Signal) ElemIndex() int {
+	if s.IsArray() {
+		return -1
+	}
+	return max(s.elem, 0)
+}
+
 // Width is the bit width of the value (of one element for an array).
 func (s *Signal) Width() int { return s.h.Width }
 

@@ -179,6 +179,7 @@ func (s *Simulator) write(h *design.Home, elem int, ws []uint64) error {
 	if s.combRead[h.ID] {
 		s.dirty = true
 	}
+	s.written = true
 	if s.shadow != nil {
 		for _, ref := range s.shadow.refs {
 			if err := ref.write(ref.p.Design.Homes[h.ID], elem, ws); err != nil {

@@ -73,6 +73,8 @@ type Simulator struct {
 	clocks   map[*design.Home]*clock
 
 	dirty   bool // a comb-read home was written since the last settle
+	written bool // some home was written since the last evaluation (Pending)
+	preEdge func() // called before the first fired edge of a step (SetPreEdge)
 	steps   uint64
 	time    uint64
 	nerrors int

@@ -27,11 +27,22 @@ func (s *Simulator) Step() error {
 	return s.eval()
 }
 
+// Pending reports whether a home was written (SetInput, Deposit, ...)
+// since the last evaluation: whether a Step now could change anything.
+func (s *Simulator) Pending() bool { return s.written }
+
+// SetPreEdge makes every later Step call fn once, before the kernels of its
+// first fired edge run: after the input settle, when the state is what the
+// flops of that edge sample (nil: no call). Tick's fused loops do not call
+// it, so a caller that needs it on every edge must step edge by edge.
+func (s *Simulator) SetPreEdge(fn func()) { s.preEdge = fn }
+
 // Eval is Step (Verilator's name for it).
 func (s *Simulator) Eval() error { return s.Step() }
 
 // eval is one step; usable() has been checked.
 func (s *Simulator) eval() error {
+	s.written = false
 	if s.dirty {
 		s.dirty = false
 		if err := s.call(s.settle); err != nil {
@@ -55,6 +66,9 @@ func (s *Simulator) eval() error {
 		}
 		if round >= s.opts.MaxRounds {
 			return s.oscillation(fired)
+		}
+		if round == 0 && s.preEdge != nil {
+			s.preEdge()
 		}
 		if err := s.fire(fired); err != nil {
 			return err

@@ -122,7 +122,7 @@ var _ = Describe("uart_top", func() {
 		Expect(u.txReady).To(bench.BeHigh())
 		Expect(u.rxValid).To(bench.BeLow())
 		Expect(u.rxOverflow).To(bench.BeLow())
-		Expect(u.First(bench.FallingEdge(u.txd), bench.Timer(3*u.frame()))).To(Equal(1), "txd left idle")
+		Expect(u.First(bench.FallingEdge(u.txd), bench.Timer(3*u.frame())).Index()).To(Equal(1), "txd left idle")
 	})
 
 	It("loops random bytes from txd back to rxd", func() {
@@ -183,7 +183,7 @@ var _ = Describe("uart_top", func() {
 		Expect(u.txd).To(bench.BeHigh())
 		Expect(u.txReady).To(bench.BeHigh(), "the TX FIFO is empty")
 		Expect(u.rxValid).To(bench.BeLow(), "the RX FIFO is empty")
-		Expect(u.First(bench.FallingEdge(u.txd), bench.Timer(2*u.frame()))).To(Equal(1), "nothing left to send")
+		Expect(u.First(bench.FallingEdge(u.txd), bench.Timer(2*u.frame())).Index()).To(Equal(1), "nothing left to send")
 
 		u.send(0xa5)
 		Expect(u.receive()).To(Equal(char{Data: 0xa5}))

@@ -72,8 +72,8 @@ type Simulator struct {
 	timeOff  int
 	clocks   map[*design.Home]*clock
 
-	dirty   bool // a comb-read home was written since the last settle
-	written bool // some home was written since the last evaluation (Pending)
+	dirty   bool   // a comb-read home was written since the last settle
+	written bool   // some home was written since the last evaluation (Pending)
 	preEdge func() // called before the first fired edge of a step (SetPreEdge)
 	steps   uint64
 	time    uint64

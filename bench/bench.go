@@ -91,6 +91,9 @@ type Bench struct {
 
 	armed      []*waiter // waiters whose check runs after every evaluation
 	armedStale bool      // armed holds disarmed or done waiters
+	free       []*waiter // reusable waiters (newWaiter)
+	toggled    []*Clock  // scratch: the clocks one time toggles
+	fastCycles uint64    // cycles run on the fast path (FastCycles)
 	rw, ro     []*waiter // ReadWrite and ReadOnly triggers armed now
 	nts        []*waiter // NextTimeStep triggers
 	readOnly   bool      // in the ReadOnly phase: writes fail
@@ -200,8 +203,17 @@ func (tb *Bench) Set(sig *dut.Signal, v uint64) {
 	}
 }
 
-// writable fails a write in the ReadOnly phase.
+// FastCycles counts the clock cycles the bench ran on the simulator's
+// Tick fast path (see ClockCycles).
+func (tb *Bench) FastCycles() uint64 { return tb.fastCycles }
+
+// writable fails a write in the ReadOnly phase, and one to a signal that a
+// running clock drives.
 func (tb *Bench) writable(call string, sig *dut.Signal) bool {
+	if c := tb.clockOf(sig); c != nil {
+		tb.failf("%s(%s): a running Clock drives it; Stop the clock first", call, sigName(sig))
+		return false
+	}
 	if tb.readOnly {
 		tb.failf("%s(%s) in the ReadOnly phase: the values at %s are final; wait for a later time (Timer, an edge, NextTimeStep) before writing", call, sigName(sig), tb.now)
 		return false

@@ -18,6 +18,61 @@ type Clock struct {
 	next      Time // when the next toggle is due
 	rises     uint64
 	stopped   bool
+	// waiters: edge and cycle waits on the clock's signal, fired by the
+	// scheduler after the evaluation of each toggle (no per-evaluation
+	// check, and known in advance for the fast path).
+	waiters []*waiter
+}
+
+// fireWaiters fires the clock's waiters after the evaluation of a toggle.
+func (c *Clock) fireWaiters() {
+	rise := c.level == 1
+	for _, w := range c.waiters {
+		if !w.armed || w.done {
+			continue
+		}
+		switch w.watch {
+		case watchRise:
+			if !rise {
+				continue
+			}
+		case watchFall:
+			if rise {
+				continue
+			}
+		case watchCycles:
+			if !rise {
+				continue
+			}
+			if w.count--; w.count > 0 {
+				continue
+			}
+		}
+		c.tb.fire(w)
+	}
+	c.compact()
+}
+
+// compact drops ended waiters from the clock's list.
+func (c *Clock) compact() {
+	live := c.waiters[:0]
+	for _, w := range c.waiters {
+		if w.armed && !w.done {
+			live = append(live, w)
+		}
+	}
+	clear(c.waiters[len(live):])
+	c.waiters = live
+}
+
+// remove takes w off the clock's list (it was disarmed).
+func (c *Clock) remove(w *waiter) {
+	for i, x := range c.waiters {
+		if x == w {
+			c.waiters = append(c.waiters[:i], c.waiters[i+1:]...)
+			return
+		}
+	}
 }
 
 // A ClockOption shapes a clock: DutyCycle, Phase, StartHigh.
@@ -142,8 +197,21 @@ func (c *Clock) Signal() *dut.Signal { return c.sig }
 // Period is the clock's period.
 func (c *Clock) Period() Time { return c.period }
 
-// Stop stops the clock where it is (its signal keeps its level).
-func (c *Clock) Stop() { c.stopped = true }
+// Stop stops the clock where it is (its signal keeps its level). Waits
+// on its signal go on watching it (bench code may drive it by hand now).
+func (c *Clock) Stop() {
+	if c.stopped {
+		return
+	}
+	c.stopped = true
+	for _, w := range c.waiters {
+		if w.armed && !w.done {
+			w.clock, w.prev = nil, c.sig.Get()
+			c.tb.armed = append(c.tb.armed, w)
+		}
+	}
+	c.waiters = nil
+}
 
 // Cycles counts the clock's rising edges so far.
 func (c *Clock) Cycles() uint64 { return c.rises }
@@ -152,7 +220,7 @@ func (c *Clock) Cycles() uint64 { return c.rises }
 // event, just popped).
 func (c *Clock) toggle(e *event) {
 	c.level ^= 1
-	if err := c.sig.Set(c.level); err != nil {
+	if err := c.tb.s.SetInput(c.sig.Home(), c.level); err != nil {
 		c.tb.failf("clock %s: %v", c.sig.Name(), err)
 		c.stopped = true
 		return
@@ -190,84 +258,88 @@ func (tb *Bench) Tick(n int) {
 	}
 }
 
-// ClockCycles waits for n rising edges of clk. When clk is the only
-// running clock of the bench, no wire, timer or other waiter is active and
-// no Timeout would expire, the cycles run on the simulator's Tick path
-// (a few function calls per edge instead of the scheduler): the results
-// are the same, except that $time inside the design advances by one per
-// edge during those cycles (it is set right again afterwards).
+// ClockCycles waits for n rising edges of clk.
 func (tb *Bench) ClockCycles(clk *dut.Signal, n int) {
-	if tb.err != nil {
-		return
-	}
-	if c := tb.sole(clk); c != nil && n > 0 {
-		tb.fastCycles(c, n)
-		return
-	}
-	tb.Await(ClockCycles(clk, n))
+	tb.waitArmed(cycles{clk, n}.arm(tb))
 }
 
-// sole returns the bench clock driving clk when the fast path applies:
-// clk's clock is the only running one, and nothing else can happen until
-// the cycles end (no wire, force, edge sampler, timestamped output,
-// trace, armed check, phase trigger, ready task or other event).
-func (tb *Bench) sole(clk *dut.Signal) *Clock {
-	if clk == nil || len(tb.wires) > 0 || len(tb.armed) > 0 || tb.force.active() || len(tb.samplers) > 0 ||
-		tb.opts.Timestamps || len(tb.traces) > 0 || len(tb.rw)+len(tb.ro)+len(tb.nts) > 0 || tb.readyHead < len(tb.ready) {
-		return nil
-	}
-	var c *Clock
-	for _, k := range tb.clocks {
-		if k.stopped {
-			continue
-		}
-		if c != nil || k.sig.Home() != clk.Home() {
-			return nil
-		}
-		c = k
-	}
-	if c == nil {
-		return nil
-	}
-	for _, e := range tb.q {
-		if !e.stale() && e.clk != c {
-			return nil
-		}
-	}
-	return c
-}
+// The fast path. While the only thing scheduled is the toggling of one
+// clock, and whatever bench code waits for is a known number of that
+// clock's rising edges away (ClockCycles, RisingEdge of the clock, a
+// timeout), the scheduler runs those cycles on the simulator's Tick (a
+// few function calls per edge, whole batches in one native call) instead
+// of evaluating edge by edge: same results, except that $time inside the
+// design advances by one per edge during them (it is set right again
+// afterwards). Anything else that must look at each evaluation turns it
+// off: a wire, a force, an edge sampler, time-stamped output, a trace,
+// a watched signal, a phase trigger, a second clock, a timer, a falling
+// or any-change wait on the clock.
 
 // fastChunk is how many cycles the fast path runs between looks at the
 // spec's context.
 const fastChunk = 1 << 16
 
-// fastCycles is ClockCycles(c, n) through sim.Tick.
-func (tb *Bench) fastCycles(c *Clock, n int) {
-	if c.level == 0 { // up to the first rising edge the usual way
-		tb.Await(ClockCycles(c.sig, 1))
-		n--
-		if n == 0 || tb.err != nil || tb.sole(c.sig) != c {
-			tb.Await(ClockCycles(c.sig, n))
-			return
+// fast runs the cycles up to the next clock waiter through sim.Tick when
+// it may, and reports whether it did.
+func (tb *Bench) fast() bool {
+	// Cheapest refusals first: this runs before every time step.
+	c := tb.q[0].clk
+	if c == nil || c.level != 1 { // from low, the next edge is a rise: take it the usual way
+		return false
+	}
+	k := fastChunk
+	for _, w := range c.waiters {
+		switch {
+		case !w.armed || w.done:
+		case w.watch == watchCycles:
+			k = min(k, w.count)
+		default: // a rise (one cycle) or a fall, change
+			return false
 		}
 	}
-	// Now c is high and its next event is a fall at c.next: n cycles
-	// end at the n-th rise after it.
-	end := c.next + Time(n-1)*c.period + c.low
-	limit := tb.opts.Timeout
-	if d, _ := tb.firstDeadline(); limit > 0 && end-tb.now > limit || d >= 0 && d < end {
-		tb.Await(ClockCycles(c.sig, n)) // fails at the timeout
-		return
+	if k < 2 || len(tb.armed) > 0 || len(tb.wires) > 0 || tb.force.active() || len(tb.samplers) > 0 ||
+		tb.opts.Timestamps || len(tb.traces) > 0 || len(tb.rw)+len(tb.ro)+len(tb.nts) > 0 {
+		return false // one cycle costs less edge by edge than through Tick
 	}
-	tb.step() // the spec's writes, evaluated now
-	for n > 0 && tb.err == nil {
-		k := min(n, fastChunk)
-		tb.fastTick(c, k)
-		n -= k
-		if n > 0 && tb.interrupted(fmt.Sprintf("running %d more cycles of %s", n, c.sig.Name())) {
-			return
+	for _, x := range tb.clocks {
+		if !x.stopped && x != c {
+			return false
 		}
 	}
+	for _, e := range tb.q {
+		if !e.stale() && e.clk != c {
+			return false
+		}
+	}
+	if d, t := tb.firstDeadline(); t != nil {
+		// The k-th cycle ends at c.next + c.low + (k-1)*period.
+		if first := c.next + c.low; d < first {
+			return false
+		} else {
+			k = min(k, int((d-first)/c.period)+1)
+		}
+	}
+	if k < 2 {
+		return false
+	}
+	tb.fastTick(c, k)
+	if tb.err != nil {
+		return true
+	}
+	for _, w := range c.waiters {
+		if !w.armed || w.done {
+			continue
+		}
+		if w.watch == watchCycles {
+			w.count -= k
+			if w.count > 0 {
+				continue
+			}
+		}
+		tb.fire(w)
+	}
+	c.compact()
+	return true
 }
 
 // fastTick runs n cycles of c (high, its fall due at c.next) on sim.Tick.
@@ -289,6 +361,7 @@ func (tb *Bench) fastTick(c *Clock, n int) {
 		tb.simErr(err)
 		return
 	}
+	tb.fastCycles += uint64(n)
 	tb.now = end
 	tb.evals, tb.resumes = 0, 0
 	c.rises += uint64(n)

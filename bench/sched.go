@@ -3,8 +3,11 @@ package bench
 import (
 	"container/heap"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/weft-hdl/weft/dut"
 )
 
 // The scheduler: an event queue ordered by (time, insertion order), a
@@ -32,6 +35,7 @@ type event struct {
 	seq uint64
 	clk *Clock  // a clock toggle, or
 	w   *waiter // a timer expiring
+	gen uint32  // w's generation when scheduled (waiters are reused)
 	// dead: superseded (a clock rescheduled after the fast path)
 	dead bool
 }
@@ -44,7 +48,7 @@ func (e *event) stale() bool {
 	if e.clk != nil {
 		return e.clk.stopped
 	}
-	return e.w.done || !e.w.armed
+	return e.gen != e.w.gen || e.w.done || !e.w.armed
 }
 
 type queue []*event
@@ -91,21 +95,103 @@ type waiter struct {
 	kids   []*waiter
 	left   int // kids still to happen before the parent does
 
-	check func() bool // called after every evaluation; nil: none
+	// What it watches after every evaluation (watchNone: nothing): an
+	// edge or a cycle count of sig (prev: its value at the last look),
+	// or a condition.
+	watch   watchKind
+	sig     *dut.Signal
+	clock   *Clock // the running bench clock on sig: it fires w
+	prev    uint64
+	prevBig *big.Int
+	count   int
+	n       int // the cycle count asked for
+	check   func() bool
 	// bounded: it happens by a known time (a timer, cycles of a running
 	// bench clock), so the default timeout does not apply.
 	bounded bool
 	done    bool
 	armed   bool
+	// reusable: nothing but the scheduler holds it (an edge, cycles, a
+	// timer), so the next wait of its task may reuse it; gen counts the
+	// reuses so a timer event of an earlier life goes stale.
+	reusable bool
+	gen      uint32
 	// onDisarm undoes what arm registered outside the scheduler (a lock
 	// request, a queue getter).
 	onDisarm func()
 }
 
+type watchKind uint8
+
+const (
+	watchNone watchKind = iota
+	watchRise
+	watchFall
+	watchChange
+	watchChangeBig // wider than 64 bits
+	watchCycles
+	watchCond
+)
+
+// newWaiter returns a fresh waiter for trig, reusing one when it can.
+func (tb *Bench) newWaiter(trig Trigger) *waiter {
+	n := len(tb.free)
+	if n == 0 {
+		return &waiter{trig: trig}
+	}
+	w := tb.free[n-1]
+	tb.free = tb.free[:n-1]
+	*w = waiter{trig: trig, gen: w.gen + 1}
+	return w
+}
+
+// recycle keeps the reusable waiters of a finished wait for later ones.
+func (tb *Bench) recycle(ws []*waiter) {
+	for _, w := range ws {
+		if w.reusable && !w.armed && len(tb.free) < 64 {
+			tb.free = append(tb.free, w)
+		}
+	}
+}
+
+// happened is w's look at the state after an evaluation.
+func (w *waiter) happened() bool {
+	switch w.watch {
+	case watchCond:
+		return w.check()
+	case watchChangeBig:
+		v := w.sig.GetBig()
+		changed := v.Cmp(w.prevBig) != 0
+		w.prevBig = v
+		return changed
+	}
+	v := w.sig.Get()
+	old := w.prev
+	w.prev = v
+	switch w.watch {
+	case watchRise:
+		return old == 0 && v == 1
+	case watchFall:
+		return old == 1 && v == 0
+	case watchChange:
+		return old != v
+	case watchCycles:
+		if old == 0 && v == 1 {
+			w.count--
+		}
+		return w.count <= 0
+	}
+	return false
+}
+
 // register makes w and its parts live.
 func (tb *Bench) register(w *waiter) {
 	w.armed = true
-	if w.check != nil && !w.done {
+	switch {
+	case w.done:
+	case w.clock != nil:
+		w.clock.waiters = append(w.clock.waiters, w)
+	case w.watch != watchNone:
 		tb.armed = append(tb.armed, w)
 	}
 	for _, k := range w.kids {
@@ -150,7 +236,10 @@ func (tb *Bench) disarmOne(w *waiter) {
 	for _, k := range w.kids {
 		tb.disarmOne(k)
 	}
-	if w.check != nil {
+	switch {
+	case w.clock != nil:
+		w.clock.remove(w)
+	case w.watch != watchNone:
 		tb.armedStale = true
 	}
 }
@@ -158,22 +247,27 @@ func (tb *Bench) disarmOne(w *waiter) {
 // observe runs the armed checks after an evaluation.
 func (tb *Bench) observe() {
 	if tb.armedStale {
-		tb.armedStale = false
-		live := tb.armed[:0]
-		for _, w := range tb.armed {
-			if w.armed && !w.done {
-				live = append(live, w)
-			}
-		}
-		clear(tb.armed[len(live):])
-		tb.armed = live
+		tb.compactArmed()
 	}
 	for _, w := range tb.armed {
-		if w.armed && !w.done && w.check() {
+		if w.armed && !w.done && w.happened() {
 			tb.fire(w)
 			tb.armedStale = true
 		}
 	}
+}
+
+// compactArmed drops disarmed and done waiters from the armed list.
+func (tb *Bench) compactArmed() {
+	tb.armedStale = false
+	live := tb.armed[:0]
+	for _, w := range tb.armed {
+		if w.armed && !w.done {
+			live = append(live, w)
+		}
+	}
+	clear(tb.armed[len(live):])
+	tb.armed = live
 }
 
 // wake queues t to run (it waits and one of its triggers happened).
@@ -219,6 +313,7 @@ func (tb *Bench) wait(trigs []Trigger) bool {
 		tb.stopped(t)
 		return false
 	}
+	tb.recycle(t.ws)
 	ws := t.ws[:0]
 	ok := true
 	for i, tr := range trigs {
@@ -242,6 +337,28 @@ func (tb *Bench) wait(trigs []Trigger) bool {
 		tb.stopped(t)
 		return false
 	}
+	return tb.block(t)
+}
+
+// waitArmed is wait for one trigger already armed as w (nil: arming
+// failed), for the wait methods that skip making a Trigger value.
+func (tb *Bench) waitArmed(w *waiter) bool {
+	t := tb.cur
+	tb.recycle(t.ws)
+	t.ws = t.ws[:0]
+	if w == nil || tb.err != nil {
+		tb.stopped(t)
+		return false
+	}
+	w.owner = t
+	tb.register(w)
+	t.ws = append(t.ws, w)
+	return tb.block(t)
+}
+
+// block suspends the calling bench code on its armed waiters t.ws.
+func (tb *Bench) block(t *Task) bool {
+	ws := t.ws
 	t.deadline = -1
 	if d := tb.timeoutFor(ws); d > 0 {
 		t.deadline = tb.now + d
@@ -261,6 +378,9 @@ func (tb *Bench) wait(trigs []Trigger) bool {
 	t.waiting = false
 	t.deadline = -1
 	tb.disarm(ws)
+	if tb.armedStale && len(tb.armed) > 0 {
+		tb.compactArmed() // so that no waiter is reused while listed
+	}
 	for _, w := range ws {
 		if w.done {
 			return true
@@ -407,7 +527,7 @@ func (tb *Bench) nextTime() {
 		tb.failf("%sstill waiting for %s after %s (Options.Timeout)", who, describeWaiters(t.ws), limit)
 		return
 	}
-	if tb.interrupted("waiting") {
+	if tb.interrupted("waiting") || tb.fast() {
 		return
 	}
 	tb.advance(next)
@@ -457,21 +577,26 @@ func (tb *Bench) advance(t Time) {
 		tb.evals, tb.resumes = 0, 0
 	}
 	tb.readOnly = false
-	changed := false
+	toggled := tb.toggled[:0]
 	for len(tb.q) > 0 && tb.q[0].at == t {
 		e := heap.Pop(&tb.q).(*event)
 		switch {
 		case e.stale():
 		case e.clk != nil:
 			e.clk.toggle(e)
-			changed = true
+			toggled = append(toggled, e.clk)
 		default:
 			tb.fire(e.w)
 		}
 	}
-	if changed {
+	if len(toggled) > 0 {
 		tb.evaluate()
+		for _, c := range toggled {
+			c.fireWaiters()
+		}
 	}
+	clear(toggled)
+	tb.toggled = toggled[:0]
 	tb.firePhase(&tb.nts)
 }
 
@@ -496,9 +621,25 @@ func (tb *Bench) pendingText() string {
 func describeWaiters(ws []*waiter) string {
 	trigs := make([]Trigger, len(ws))
 	for i, w := range ws {
-		trigs[i] = w.trig
+		trigs[i] = w.trigger()
 	}
 	return describe(trigs)
+}
+
+// trigger is what w waits for; edge and cycle waiters keep no Trigger
+// value, to arm without allocating one.
+func (w *waiter) trigger() Trigger {
+	switch {
+	case w.trig != nil:
+		return w.trig
+	case w.watch == watchRise:
+		return edge{w.sig, rising}
+	case w.watch == watchFall:
+		return edge{w.sig, falling}
+	case w.watch == watchChange || w.watch == watchChangeBig:
+		return edge{w.sig, anyChange}
+	}
+	return cycles{w.sig, w.n}
 }
 
 func describe(trigs []Trigger) string {

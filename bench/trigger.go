@@ -86,13 +86,13 @@ func (tb *Bench) AwaitWithin(t Trigger, d Time) bool {
 func (tb *Bench) Timer(d Time) { tb.Await(Timer(d)) }
 
 // RisingEdge waits for sig (1 bit) to go from 0 to 1.
-func (tb *Bench) RisingEdge(sig *dut.Signal) { tb.Await(RisingEdge(sig)) }
+func (tb *Bench) RisingEdge(sig *dut.Signal) { tb.waitArmed(edge{sig, rising}.arm(tb)) }
 
 // FallingEdge waits for sig (1 bit) to go from 1 to 0.
-func (tb *Bench) FallingEdge(sig *dut.Signal) { tb.Await(FallingEdge(sig)) }
+func (tb *Bench) FallingEdge(sig *dut.Signal) { tb.waitArmed(edge{sig, falling}.arm(tb)) }
 
 // Edge waits for sig to change value.
-func (tb *Bench) Edge(sig *dut.Signal) { tb.Await(Edge(sig)) }
+func (tb *Bench) Edge(sig *dut.Signal) { tb.waitArmed(edge{sig, anyChange}.arm(tb)) }
 
 // WaitUntil waits until cond holds (checked now and after every
 // evaluation); what names the condition in messages.
@@ -228,8 +228,9 @@ func (t timer) arm(tb *Bench) *waiter {
 		tb.failf("Timer(%s): negative duration", t.d)
 		return nil
 	}
-	w := &waiter{trig: t, bounded: true}
-	tb.schedule(&event{at: tb.now + t.d, w: w})
+	w := tb.newWaiter(t)
+	w.bounded, w.reusable = true, true
+	tb.schedule(&event{at: tb.now + t.d, w: w, gen: w.gen})
 	return w
 }
 
@@ -267,15 +268,16 @@ func sigName(sig *dut.Signal) string {
 	return sig.Path()
 }
 
-// watchable checks that sig can be watched for edges of the given kind.
-func watchable(tb *Bench, t Trigger, sig *dut.Signal, oneBit bool) bool {
+// watchable checks that sig can be watched for edges of the given kind;
+// t names the trigger only when it cannot (so arming allocates nothing).
+func watchable(tb *Bench, t func() Trigger, sig *dut.Signal, oneBit bool) bool {
 	switch {
 	case sig == nil:
-		tb.failf("%s: nil signal", t)
+		tb.failf("%s: nil signal", t())
 	case sig.IsArray():
-		tb.failf("%s: %s is an array; watch one element", t, sig.Name())
+		tb.failf("%s: %s is an array; watch one element", t(), sig.Name())
 	case oneBit && sig.Width() != 1:
-		tb.failf("%s: %s is %d bits wide; edges are defined on 1-bit signals (use Edge for any change)", t, sig.Name(), sig.Width())
+		tb.failf("%s: %s is %d bits wide; edges are defined on 1-bit signals (use Edge for any change)", t(), sig.Name(), sig.Width())
 	default:
 		return true
 	}
@@ -283,35 +285,23 @@ func watchable(tb *Bench, t Trigger, sig *dut.Signal, oneBit bool) bool {
 }
 
 func (e edge) arm(tb *Bench) *waiter {
-	if !watchable(tb, e, e.sig, e.kind != anyChange) {
+	if !watchable(tb, func() Trigger { return e }, e.sig, e.kind != anyChange) {
 		return nil
 	}
-	w := &waiter{trig: e}
-	sig := e.sig
-	if e.kind == anyChange && sig.Width() > 64 {
-		prev := sig.GetBig()
-		w.check = func() bool {
-			v := sig.GetBig()
-			changed := v.Cmp(prev) != 0
-			prev = v
-			return changed
-		}
+	w := tb.newWaiter(nil)
+	w.sig, w.reusable, w.clock = e.sig, true, tb.clockOf(e.sig)
+	switch {
+	case e.kind == rising:
+		w.watch = watchRise
+	case e.kind == falling:
+		w.watch = watchFall
+	case e.sig.Width() > 64:
+		w.watch, w.prevBig = watchChangeBig, e.sig.GetBig()
 		return w
+	default:
+		w.watch = watchChange
 	}
-	prev := sig.Get()
-	kind := e.kind
-	w.check = func() bool {
-		v := sig.Get()
-		old := prev
-		prev = v
-		switch kind {
-		case rising:
-			return old == 0 && v == 1
-		case falling:
-			return old == 1 && v == 0
-		}
-		return old != v
-	}
+	w.prev = e.sig.Get()
 	return w
 }
 
@@ -327,23 +317,18 @@ type cycles struct {
 func (c cycles) String() string { return fmt.Sprintf("ClockCycles(%s, %d)", sigName(c.clk), c.n) }
 
 func (c cycles) arm(tb *Bench) *waiter {
-	if !watchable(tb, c, c.clk, true) {
+	if !watchable(tb, func() Trigger { return c }, c.clk, true) {
 		return nil
 	}
-	w := &waiter{trig: c, bounded: tb.clockOf(c.clk) != nil}
+	w := tb.newWaiter(nil)
+	w.clock = tb.clockOf(c.clk)
+	w.bounded, w.reusable, w.n, w.sig = w.clock != nil, true, c.n, c.clk
 	if c.n <= 0 {
 		w.done = true
 		return w
 	}
-	sig, left, prev := c.clk, c.n, c.clk.Get()
-	w.check = func() bool {
-		v := sig.Get()
-		if prev == 0 && v == 1 {
-			left--
-		}
-		prev = v
-		return left == 0
-	}
+	w.watch, w.sig, w.count, w.prev = watchCycles, c.clk, c.n, c.clk.Get()
+	w.n = c.n
 	return w
 }
 
@@ -364,5 +349,5 @@ func (u until) arm(tb *Bench) *waiter {
 		tb.failf("%s: nil condition", u)
 		return nil
 	}
-	return &waiter{trig: u, check: u.cond, done: u.cond()}
+	return &waiter{trig: u, watch: watchCond, check: u.cond, done: u.cond()}
 }

@@ -50,11 +50,14 @@ type Options struct {
 	// AllowErrors keeps $error messages from failing the spec (they are
 	// output and counted by the simulator either way).
 	AllowErrors bool
-	// Timeout bounds every wait in simulated time: a wait still pending
-	// after it fails, naming the pending triggers and the time. 0: waits
-	// whose end is not known in advance (edges, conditions, events; not
-	// Timer or ClockCycles of a running clock) are bounded by
-	// DefaultTimeout; negative: no bound.
+	// Timeout bounds every wait of the spec in simulated time: a wait
+	// still pending after it fails, naming what the spec and every task
+	// wait for, and the time. 0: the spec's waits whose end is not known
+	// in advance (edges, conditions, events; not Timer or ClockCycles of a
+	// running clock) are bounded by DefaultTimeout; negative: no bound.
+	// Tasks may wait without end (an idle monitor is normal): the spec's
+	// bounded wait (often on Join) is what keeps a suite from hanging, and
+	// AwaitWithin bounds a task's own wait.
 	Timeout Time
 	// Context interrupts waits when it is done: pass the SpecContext of
 	// a spec with SpecTimeout or NodeTimeout (It("...", func(ctx

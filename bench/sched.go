@@ -360,7 +360,7 @@ func (tb *Bench) waitArmed(w *waiter) bool {
 func (tb *Bench) block(t *Task) bool {
 	ws := t.ws
 	t.deadline = -1
-	if d := tb.timeoutFor(ws); d > 0 {
+	if d := tb.timeoutFor(ws); d > 0 && t == tb.root {
 		t.deadline = tb.now + d
 	}
 	t.waiting = true
@@ -520,11 +520,11 @@ func (tb *Bench) nextTime() {
 		if limit == 0 {
 			limit = DefaultTimeout
 		}
-		who := ""
-		if t != tb.root {
-			who = t.String() + " "
+		also := ""
+		if len(tb.tasks) > 0 {
+			also = "; also pending: " + tb.pendingTasks()
 		}
-		tb.failf("%sstill waiting for %s after %s (Options.Timeout)", who, describeWaiters(t.ws), limit)
+		tb.failf("still waiting for %s after %s (Options.Timeout)%s", describeWaiters(t.ws), limit, also)
 		return
 	}
 	if tb.interrupted("waiting") || tb.fast() {
@@ -601,14 +601,21 @@ func (tb *Bench) advance(t Time) {
 }
 
 // pendingText lists what every waiting piece of bench code waits for.
-func (tb *Bench) pendingText() string {
+func (tb *Bench) pendingText() string { return tb.pending(true) }
+
+// pendingTasks is pendingText without the spec.
+func (tb *Bench) pendingTasks() string { return tb.pending(false) }
+
+func (tb *Bench) pending(spec bool) string {
 	var parts []string
 	add := func(t *Task) {
 		if t.waiting && len(t.ws) > 0 {
 			parts = append(parts, fmt.Sprintf("%s waits for %s", t, describeWaiters(t.ws)))
 		}
 	}
-	add(tb.root)
+	if spec {
+		add(tb.root)
+	}
 	for _, t := range tb.tasks {
 		add(t)
 	}

@@ -27,8 +27,10 @@ type Clock struct {
 // fireWaiters fires the clock's waiters after the evaluation of a toggle.
 func (c *Clock) fireWaiters() {
 	rise := c.level == 1
+	ended := false
 	for _, w := range c.waiters {
 		if !w.armed || w.done {
+			ended = true
 			continue
 		}
 		switch w.watch {
@@ -49,8 +51,11 @@ func (c *Clock) fireWaiters() {
 			}
 		}
 		c.tb.fire(w)
+		ended = true
 	}
-	c.compact()
+	if ended {
+		c.compact()
+	}
 }
 
 // compact drops ended waiters from the clock's list.

@@ -397,6 +397,19 @@ var _ = Describe("triggers and sync", func() {
 		s.Timer(5 * bench.NS)
 		Expect(out.String()).To(ContainSubstring("25ns  [spec]  WARN  spec here"))
 		Expect(out.String()).To(ContainSubstring("27ns  [sink]  INFO  byte received  value=0x5a"))
+
+		p, err := compile.NewBuilder().Files("testdata/twoclk.sv").Top("twoclk").Build()
+		Expect(err).NotTo(HaveOccurred())
+		DeferCleanup(p.Close)
+		out.Reset()
+		o := opts
+		o.Timestamps, o.AllowErrors = true, true
+		tb := bench.New(p, o)
+		tb.Set(tb.Signal("rst_n"), 1)
+		tb.Set(tb.Signal("mode"), 3)
+		tb.Clock(tb.Signal("clka"), 10*bench.NS)
+		tb.Tick(6)
+		Expect(out.String()).To(MatchRegexp(`(?m)^      35ns  ERROR: testdata/twoclk.sv:\d+: bad na=3$`))
 	})
 })
 

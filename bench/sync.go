@@ -41,9 +41,25 @@ func (w eventWait) String() string { return fmt.Sprintf("Event(%s).Wait()", w.e.
 func (w eventWait) arm(*Bench) *waiter {
 	x := &waiter{trig: w, done: w.e.set}
 	if !x.done {
-		w.e.waiters = append(w.e.waiters, x)
+		live := w.e.waiters[:0] // drop waits that ended otherwise (AwaitWithin)
+		for _, o := range w.e.waiters {
+			if o.armed {
+				live = append(live, o)
+			}
+		}
+		w.e.waiters = append(live, x)
 	}
 	return x
+}
+
+// waited reports whether some bench code waits for the event now.
+func (e *Event) waited() bool {
+	for _, w := range e.waiters {
+		if w.armed && !w.done {
+			return true
+		}
+	}
+	return false
 }
 
 // Lock is a mutual-exclusion lock between tasks (a bus two drivers
@@ -83,12 +99,32 @@ func (l *Lock) Unlock() {
 		l.tb.failf("Lock(%s).Unlock by %s: it is held by %s", l.name, l.tb.cur, who)
 		return
 	}
+	l.release()
+}
+
+// take makes t the holder.
+func (l *Lock) take(t *Task) {
+	l.holder = t
+	t.locks = append(t.locks, l)
+}
+
+// release hands the lock to the next live requester, or frees it. A
+// task that ends holding locks releases them.
+func (l *Lock) release() {
+	if h := l.holder; h != nil {
+		for i, x := range h.locks {
+			if x == l {
+				h.locks = append(h.locks[:i], h.locks[i+1:]...)
+				break
+			}
+		}
+	}
 	l.holder = nil
 	for len(l.queue) > 0 {
 		r := l.queue[0]
 		l.queue = l.queue[1:]
 		if r.w.armed && !r.w.done && !r.t.done {
-			l.holder = r.t
+			l.take(r.t)
 			l.tb.fire(r.w)
 			return
 		}
@@ -110,7 +146,7 @@ func (a lockAcquire) arm(tb *Bench) *waiter {
 		tb.failf("Lock(%s).Acquire: %s already holds it", l.name, tb.cur)
 		return nil
 	case l.holder == nil || l.holder.done:
-		l.holder = tb.cur
+		l.take(tb.cur)
 		w.done = true
 	default:
 		l.queue = append(l.queue, &lockReq{w, tb.cur})
@@ -202,11 +238,15 @@ func (q *Queue[T]) block(list *[]*Event, call string) bool {
 	return q.tb.err == nil
 }
 
-// signal wakes the oldest waiter of list.
+// signal wakes the oldest waiter of list that still waits (a killed
+// task's place is skipped, so its wakeup is not lost).
 func (q *Queue[T]) signal(list *[]*Event) {
-	if len(*list) > 0 {
+	for len(*list) > 0 {
 		e := (*list)[0]
 		*list = (*list)[1:]
-		e.Set()
+		if e.waited() {
+			e.Set()
+			return
+		}
 	}
 }

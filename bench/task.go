@@ -39,6 +39,7 @@ type Task struct {
 	killed   bool
 	failure  *taskFailure
 	joins    []*waiter // Join triggers armed on it
+	locks    []*Lock   // the locks it holds
 }
 
 // taskFailure is a panic recovered on a task's coroutine, re-raised on
@@ -193,6 +194,9 @@ func (tb *Bench) finishTask(t *Task, stop bool) {
 		tb.cur = t
 		t.stop() // runs its deferred functions to the end
 		tb.cur = prev
+	}
+	for len(t.locks) > 0 {
+		t.locks[0].release()
 	}
 	for _, w := range t.joins {
 		tb.fire(w)

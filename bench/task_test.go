@@ -274,6 +274,29 @@ var _ = Describe("triggers and sync", func() {
 		Expect(l.Locked()).To(BeFalse())
 	})
 
+	It("a killed task releases its locks and leaves its place in a queue", func() {
+		s := newStream(opts)
+		l := s.NewLock("bus")
+		holder := s.Fork("holder", func() {
+			l.Lock()
+			s.WaitUntil("never", func() bool { return false })
+		})
+		var got []string
+		s.Fork("next", func() {
+			l.Lock()
+			got = append(got, "next has the lock at "+s.Now().String())
+		})
+		q := bench.NewQueue[int](s.Bench, "q", 0)
+		first := s.Fork("first getter", func() { q.Get(); got = append(got, "first got one") })
+		s.Fork("second getter", func() { got = append(got, fmt.Sprint("second got ", q.Get())) })
+		s.Timer(10 * bench.NS)
+		holder.Kill()
+		first.Kill()
+		q.Put(7)
+		s.Timer(1 * bench.NS)
+		Expect(got).To(Equal([]string{"next has the lock at 35ns", "second got 7"}))
+	})
+
 	It("Queue passes values between tasks, blocking when full or empty", func() {
 		s := newStream(opts)
 		q := bench.NewQueue[int](s.Bench, "q", 2)

@@ -195,17 +195,6 @@ func (tb *Bench) Signal(name string) *dut.Signal {
 	return sig
 }
 
-// Set drives a top-level input; the value is seen by the next
-// evaluation, at the current time. A value that does not fit, or a
-// signal that is not a top-level input, fails the spec.
-func (tb *Bench) Set(sig *dut.Signal, v uint64) {
-	if tb.checkSig("Set", sig) && tb.writable("Set", sig) {
-		if err := sig.Set(v); err != nil {
-			tb.failf("%v", err)
-		}
-	}
-}
-
 // FastCycles counts the clock cycles the bench ran on the simulator's
 // Tick fast path (see ClockCycles).
 func (tb *Bench) FastCycles() uint64 { return tb.fastCycles }
@@ -248,14 +237,19 @@ func (tb *Bench) step() {
 		if !tb.checkErrors(tb.now) {
 			return
 		}
-		tb.observe()
-		wired := tb.propagate()
-		forced := tb.applyForces()
-		if tb.err != nil || !wired && !forced {
+		if delta >= maxDeltas {
+			tb.failf("wires and forces did not settle after %d evaluations at %s (a loop through the test bench?)", maxDeltas, tb.now)
 			return
 		}
-		if delta >= maxDeltas {
-			tb.failf("wires did not settle after %d evaluations at %s (a loop through the test bench?)", maxDeltas, tb.now)
+		// Forced values go back before any trigger looks at the state.
+		if tb.applyForces() {
+			continue
+		}
+		if tb.err != nil {
+			return
+		}
+		tb.observe()
+		if !tb.propagate() || tb.err != nil {
 			return
 		}
 	}

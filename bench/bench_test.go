@@ -269,7 +269,7 @@ var _ = Describe("a bench on two clocks", func() {
 				"bench: at 0s: Clock(clka, 1ps): the period must be at least 2ps",
 				"bench: at 0s: RisingEdge(twoclk.na): na is 32 bits wide; edges are defined on 1-bit signals (use Edge for any change)",
 				`bench: at 0s: dut: no signal "clk_a" in the design; did you mean "clka" or "clkb"?`,
-				"bench: at 0s: dut: mode: value 7 (0x7) does not fit in 2 bits",
+				"bench: at 0s: Set(mode, 7 (0x7)): does not fit in 2 bits (the range is -2..3, negative values as two's complement)",
 				"bench: at 0s: Tick needs a running clock: start one with Clock(sig, period)",
 			}))
 		})

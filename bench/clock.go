@@ -166,6 +166,10 @@ func (tb *Bench) Clock(sig *dut.Signal, period Time, opts ...ClockOption) *Clock
 	if !tb.writable("Clock", sig) {
 		return nil
 	}
+	if tb.force.find(sig.Home(), sig.ElemIndex()) != nil {
+		tb.failf("Clock(%s): the signal is forced; Release it first", sig.Name())
+		return nil
+	}
 	if err := sig.Set(c.level); err != nil {
 		tb.failf("Clock: %v", err)
 		return nil

@@ -51,9 +51,14 @@ func (w *Wire) Cut() {
 	w.tb.wires = ws
 }
 
-// copy drives to with from's value when they differ.
+// copy drives to with from's value when they differ. Into a forced
+// input it goes where Set goes: remembered for the Release.
 func (w *Wire) copy() bool {
 	v := w.from.Get()
+	if f := w.tb.force.find(w.to.Home(), w.to.ElemIndex()); f != nil {
+		f.driven = append(f.driven[:0], v)
+		return false
+	}
 	if w.to.Get() == v {
 		return false
 	}

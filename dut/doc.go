@@ -14,12 +14,14 @@
 //
 // # Writes
 //
-// Set and SetBig write top-level inputs only: the values a test bench
-// drives, seen by the next Step. Everything else is internal state, and
-// writing it is deliberate: Force writes any signal (a flop keeps the
-// value until its process assigns it again; a net driven by comb logic is
-// recomputed at the next settle), and Poke/Load write memory words. Every
-// write checks that the value fits the signal's width.
+// Set, SetWords and SetBig write top-level inputs only: the values a test
+// bench drives, seen by the next Step. Everything else is internal state,
+// and writing it is deliberate: Deposit writes any signal once (a flop
+// keeps the value until its process assigns it again; a net driven by
+// comb logic is recomputed at the next settle), and Poke/Load write
+// memory words. Holding a value against the design (a Verilog force) is
+// the test bench's job: bench.Force. Every write checks that the value
+// fits the signal's width; none allocates for signals of at most 64 bits.
 //
 // # Errors
 //

@@ -332,8 +332,15 @@ func (s *Signal) GetSigned() int64 {
 }
 
 // Set writes a top-level input. It fails when the signal is not a
-// top-level input (use Force) or v does not fit its width.
-func (s *Signal) Set(v uint64) error { return s.set([]uint64{v}, false) }
+// top-level input (use Deposit) or v does not fit its width.
+func (s *Signal) Set(v uint64) error {
+	ws := [1]uint64{v}
+	return s.set(ws[:], false)
+}
+
+// SetWords is Set for any width: ws holds the value least significant
+// word first (64 bits each); missing words are zero, extra ones must be.
+func (s *Signal) SetWords(ws []uint64) error { return s.set(ws, false) }
 
 // SetBig is Set for any width (v must be non-negative: the bit pattern).
 func (s *Signal) SetBig(v *big.Int) error {
@@ -364,13 +371,20 @@ func (s *Signal) SetSigned(v int64) error {
 	return s.Set(uint64(v))
 }
 
-// Force writes any signal: a deliberate write to internal state (a flop
-// keeps it until its process assigns it; a comb-driven net until the next
-// settle). The value must fit.
-func (s *Signal) Force(v uint64) error { return s.set([]uint64{v}, true) }
+// Deposit writes any signal once: a deliberate write to internal state
+// (a flop keeps the value until its process assigns it; a net that comb
+// logic drives until the next settle recomputes it). The value must fit.
+// (It is not a Verilog force, which holds the value: see bench.Force.)
+func (s *Signal) Deposit(v uint64) error {
+	ws := [1]uint64{v}
+	return s.set(ws[:], true)
+}
 
-// ForceBig is Force for any width.
-func (s *Signal) ForceBig(v *big.Int) error {
+// DepositWords is Deposit for any width, with words as in SetWords.
+func (s *Signal) DepositWords(ws []uint64) error { return s.set(ws, true) }
+
+// DepositBig is Deposit for any width.
+func (s *Signal) DepositBig(v *big.Int) error {
 	ws, ok := sim.BigToWords(v, s.h.Width)
 	if !ok {
 		return s.fitErr(v)
@@ -392,13 +406,18 @@ func (s *Signal) set(ws []uint64, force bool) error {
 	} else {
 		err = s.d.s.SetInputWords(s.h, e, ws)
 	}
+	if err == nil {
+		// Before the errors.As targets: taking their addresses moves them
+		// to the heap, two allocations per write otherwise.
+		return nil
+	}
 	var fe *sim.FitError
 	if errors.As(err, &fe) {
 		return s.errf("value %s does not fit in %d bits", fe.Value, fe.Width)
 	}
 	var ie *sim.InputError
 	if errors.As(err, &ie) {
-		return s.errf("not a top-level input (%s of %s); Set drives inputs only, use Force to write internal state deliberately", kindPhrase(ie.Kind), ie.Inst)
+		return s.errf("not a top-level input (%s of %s); Set drives inputs only, use Deposit to write internal state deliberately", kindPhrase(ie.Kind), ie.Inst)
 	}
 	return s.wrap(err)
 }
@@ -461,13 +480,15 @@ func (s *Signal) PeekBig(i int) (*big.Int, error) {
 }
 
 // Poke writes word i (declared index) of a memory: a deliberate write to
-// internal state, like Force.
+// internal state, like Deposit.
 func (s *Signal) Poke(i int, v uint64) error {
 	e, err := s.memElem(i)
 	if err != nil {
 		return err
 	}
-	err = s.d.s.Deposit(s.h, e, v)
+	if err = s.d.s.Deposit(s.h, e, v); err == nil {
+		return nil
+	}
 	var fe *sim.FitError
 	if errors.As(err, &fe) {
 		return s.errf("value %s does not fit word %d (%d bits)", fe.Value, i, fe.Width)

@@ -109,20 +109,41 @@ func TestHandles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Force(9); err != nil {
+	if err := e.Deposit(9); err != nil {
 		t.Fatal(err)
 	}
 	if v := d.MustSignal("grid[2][1]").Get(); v != 9 || e.Path() != "top.grid[2][1]" {
 		t.Errorf("grid[2][1] = %d (%s)", v, e.Path())
 	}
-	// Force an internal flop
+	// any width as words, least significant first
+	ws := []uint64{0x0123456789abcdef, 0xf}
+	if err := d.MustSignal("wide_in").SetWords(ws); err != nil {
+		t.Fatal(err)
+	}
+	p.Sim.Step()
+	if got := d.MustSignal("wide_out").GetBig().Text(16); got != "f0123456789abcdef" {
+		t.Errorf("wide_out after SetWords = %s", got)
+	}
+	if err := d.MustSignal("mem[3]").DepositWords([]uint64{0x77}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.MustSignal("mem[4]").DepositBig(big.NewInt(0x88)); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := mem.Peek(3); v != 0x77 {
+		t.Errorf("mem[3] = %#x", v)
+	}
+	if v, _ := mem.Peek(4); v != 0x88 {
+		t.Errorf("mem[4] = %#x", v)
+	}
+	// Deposit on an internal flop
 	st := d.MustSignal("u_leaf.state")
-	if err := st.Force(0x11); err != nil {
+	if err := st.Deposit(0x11); err != nil {
 		t.Fatal(err)
 	}
 	p.Sim.Step()
 	if d.MustSignal("dout").Get() != 0x11 {
-		t.Errorf("dout after Force = %#x", d.MustSignal("dout").Get())
+		t.Errorf("dout after Deposit = %#x", d.MustSignal("dout").Get())
 	}
 }
 
@@ -194,14 +215,16 @@ func TestErrors(t *testing.T) {
 	check("set big negative", d.MustSignal("din").SetBig(big.NewInt(-1)), "din", "does not fit")
 	check("set signed", d.MustSignal("sdin").SetSigned(128), "sdin", "128", "does not fit")
 	check("set signed unsigned", d.MustSignal("din").SetSigned(-1), "din", "-1")
-	check("set output", d.MustSignal("dout").Set(1), "dout", "not a top-level input", "Force")
+	check("set output", d.MustSignal("dout").Set(1), "dout", "not a top-level input", "use Deposit")
 	check("set internal", d.MustSignal("u_leaf.state").Set(1), "u_leaf.state", "not a top-level input")
 	// a child port connected straight to a top input is that input
 	if err := d.MustSignal("u_leaf.din").Set(1); err != nil {
 		t.Errorf("set through a port alias: %v", err)
 	}
-	check("force oversize", d.MustSignal("u_leaf.state").Force(1<<8), "u_leaf.state", "does not fit")
-	check("set array", d.MustSignal("mem").Force(1), "mem", "is an array")
+	check("deposit oversize", d.MustSignal("u_leaf.state").Deposit(1<<8), "u_leaf.state", "does not fit")
+	check("deposit array", d.MustSignal("mem").Deposit(1), "mem", "is an array")
+	check("set words oversize", d.MustSignal("wide_in").SetWords([]uint64{0, 1 << 36}), "wide_in", "does not fit in 100 bits")
+	check("set words extra", d.MustSignal("din").SetWords([]uint64{1, 1}), "din", "does not fit in 8 bits")
 	_, err = d.MustSignal("mem").Value()
 	check("value array", err, "mem", "is an array")
 	_, err = d.MustSignal("mem").Peek(8)
@@ -234,5 +257,39 @@ func TestErrors(t *testing.T) {
 	check("closed set", din.Set(1), "din", "closed")
 	if din.Get() != 0 || din.GetBig().Sign() != 0 {
 		t.Error("Get after Close is not 0")
+	}
+}
+
+// TestWritesDoNotAllocate: a test bench writes inputs every cycle, so the
+// writes of at most 64 bits must not allocate.
+func TestWritesDoNotAllocate(t *testing.T) {
+	d, _ := newDUT(t)
+	din, st, mem := d.MustSignal("din"), d.MustSignal("u_leaf.state"), d.MustSignal("mem")
+	v := uint64(0)
+	allocs := testing.AllocsPerRun(100, func() {
+		v = (v + 1) & 0xff
+		if din.Set(v) != nil || st.Deposit(v) != nil || mem.Poke(2, v) != nil {
+			t.Fatal("write failed")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per Set, Deposit and Poke", allocs)
+	}
+}
+
+// BenchmarkSetInput64 measures Signal.Set on an 8-bit top-level input,
+// the write a test bench makes most; it must not allocate.
+func BenchmarkSetInput64(b *testing.B) {
+	p, err := compile.NewBuilder().Source("top.sv", src).Output(io.Discard).Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	din := p.DUT().MustSignal("din")
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := din.Set(uint64(i) & 0xff); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -116,9 +116,6 @@ type waiter struct {
 	// reuses so a timer event of an earlier life goes stale.
 	reusable bool
 	gen      uint32
-	// onDisarm undoes what arm registered outside the scheduler (a lock
-	// request, a queue getter).
-	onDisarm func()
 }
 
 type watchKind uint8
@@ -230,9 +227,6 @@ func (tb *Bench) disarmOne(w *waiter) {
 		return
 	}
 	w.armed = false
-	if w.onDisarm != nil {
-		w.onDisarm()
-	}
 	for _, k := range w.kids {
 		tb.disarmOne(k)
 	}

@@ -34,7 +34,6 @@ type Task struct {
 	waiting  bool
 	queued   bool // in tb.ready
 	deadline Time // when the wait in progress times out (-1: never)
-	running  bool // its coroutine has started
 	done     bool
 	killed   bool
 	failure  *taskFailure
@@ -154,7 +153,6 @@ func callerLine() string {
 func (tb *Bench) resume(t *Task) {
 	prev := tb.cur
 	tb.cur = t
-	t.running = true
 	_, alive := t.next()
 	tb.cur = prev
 	if alive {

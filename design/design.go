@@ -48,6 +48,13 @@ type Design struct {
 	Functions []*Function
 	// Modules is the sorted list of distinct module names instantiated.
 	Modules []string
+	// Timescale is the `timescale directive of the sources with the finest
+	// precision (the simulation precision, as Icarus Verilog takes it), nil
+	// when the sources have none.
+	Timescale *Timescale
+	// Dump is what $dumpfile and $dumpvars in initial blocks asked for, nil
+	// when neither appears.
+	Dump *DumpRequest
 
 	byPath map[string]*Home
 }

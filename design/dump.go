@@ -336,6 +336,15 @@ func Dump(d *Design) string {
 		}
 		b.WriteString("\n")
 	}
+	if d.Timescale != nil {
+		fmt.Fprintf(&b, "timescale %s (%s)\n", d.Timescale, d.Timescale.Pos)
+	}
+	if d.Dump != nil {
+		fmt.Fprintf(&b, "dumpfile %q\n", d.Dump.File)
+		for _, v := range d.Dump.Vars {
+			fmt.Fprintf(&b, "dumpvars levels %d scopes %q signals %q (%s)\n", v.Levels, v.Scopes, v.Signals, v.Pos)
+		}
+	}
 	b.WriteString("homes:\n")
 	for _, h := range d.Homes {
 		fmt.Fprintf(&b, "  h%d %s\n", h.ID, HomeString(h))

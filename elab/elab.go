@@ -50,6 +50,10 @@ type elab struct {
 	procNames  map[string]int
 	reported   map[string]bool
 	errSeq     int
+
+	// dump and dumpCalls collect $dumpfile and $dumpvars (resolveDumps).
+	dump      *design.DumpRequest
+	dumpCalls []*dumpCall
 }
 
 // Elaborate elaborates st. It returns nil when it reported an error (the
@@ -264,6 +268,8 @@ func (e *elab) run() *design.Design {
 	if e.diags.ErrorCount() > 0 {
 		return nil
 	}
+	e.resolveDumps()
+	e.d.Timescale = finestTimescale(st.Timescales)
 	return e.d
 }
 

@@ -53,6 +53,9 @@ type pctx struct {
 	// statics are the static locals of a function or task outside loops:
 	// candidates for KindStatic homes (see promoteStatics).
 	statics []*design.Home
+	// guarded > 0 while translating a branch taken at run time (an if or
+	// case arm): what happens there may not happen at all.
+	guarded int
 	// reads of the sensitivity list (always @(a or b)), informational
 }
 
@@ -236,8 +239,10 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 			return
 		}
 		var th, el []design.Stmt
+		p.guarded++
 		p.stmt(s.Then, sc, &th)
 		p.stmt(s.Else, sc, &el)
+		p.guarded--
 		*out = append(*out, &design.If{Cond: c, Then: block(th), Else: block(el), Pos: dpos(s.Pos)})
 	case *hdl.CaseStmt:
 		p.caseStmt(s, sc, out)
@@ -568,6 +573,8 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 			return
 		}
 	}
+	p.guarded++
+	defer func() { p.guarded-- }()
 	for _, a := range arms {
 		var body []design.Stmt
 		p.stmt(a.it.Body, sc, &body)
@@ -1165,8 +1172,14 @@ func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 		for _, a := range c.Args[2:] {
 			st.Args = append(st.Args, ex.selfv(a))
 		}
-	case "$dumpfile", "$dumpvars", "$dumpon", "$dumpoff", "$dumpall", "$dumpflush", "$timeformat", "$printtimescale", "$fflush":
-		p.e.warnOnce(c.Pos, "%s is ignored (weft writes VCD traces from the Go test bench)", name)
+	case "$dumpfile", "$dumpvars":
+		p.dumpTask(c, sc)
+		return
+	case "$dumpon", "$dumpoff", "$dumpall", "$dumpflush":
+		p.e.warnOnce(c.Pos, "%s is ignored (weft honours $dumpfile and $dumpvars of initial blocks; the test bench's VCD writer dumps every time step from then on)", name)
+		return
+	case "$timeformat", "$printtimescale", "$fflush":
+		p.e.warnOnce(c.Pos, "%s is ignored", name)
 		return
 	case "$monitor", "$fopen", "$fclose", "$fdisplay", "$fwrite", "$sformat", "$swrite", "$fscanf", "$sscanf", "$system":
 		p.e.errorf(c.Pos, "system task '%s' is not supported yet", name)

@@ -25,6 +25,9 @@ type SourceText struct {
 	// Items are compilation-unit-scope declarations outside any module or
 	// package (typedefs, localparams, functions, imports).
 	Items []Item
+	// Timescales are the `timescale directives of the sources, in order
+	// (the preprocessor executes them; see Source.Timescales).
+	Timescales []Timescale
 }
 
 // Package is `package name; ... endpackage`.

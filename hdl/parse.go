@@ -362,7 +362,7 @@ func kindNoun(endKw string) string {
 // ---- source text ----
 
 func (p *parser) sourceText() *SourceText {
-	st := &SourceText{}
+	st := &SourceText{Timescales: p.src.Timescales}
 	for !p.atEOF() {
 		start := p.i
 		switch {

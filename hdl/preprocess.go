@@ -54,12 +54,13 @@ var ppCmdLinePos = Pos{File: "<command line>"}
 var ppDirectives = map[string]bool{
 	"define": true, "undef": true, "undefineall": true, "include": true,
 	"ifdef": true, "ifndef": true, "elsif": true, "else": true, "endif": true,
+	"timescale": true,
 }
 
 // Directives that matter to other tools (timing, net types, synthesis
 // attributes) but not to weft: they and the rest of their line are dropped.
 var ppDropLine = map[string]bool{
-	"timescale": true, "default_nettype": true, "line": true, "pragma": true,
+	"default_nettype": true, "line": true, "pragma": true,
 	"begin_keywords": true, "unconnected_drive": true,
 	"default_decay_time": true, "default_trireg_strength": true,
 }
@@ -386,6 +387,8 @@ func (p *preprocessor) directive(b *ppBuffer, bt int) int {
 		return nameEnd
 	case name == "include":
 		return p.include(b, bt, nameEnd)
+	case name == "timescale":
+		return p.timescale(b, bt, nameEnd)
 	case ppDropLine[name]:
 		return p.skipLine(b, nameEnd)
 	case ppDropWord[name]:

@@ -9,7 +9,9 @@ import "sort"
 type Source struct {
 	Text  []byte
 	Files *FileSet
-	spans []span // sorted by outStart; span i covers [spans[i].outStart, spans[i+1].outStart)
+	// Timescales are the `timescale directives executed, in source order.
+	Timescales []Timescale
+	spans      []span // sorted by outStart; span i covers [spans[i].outStart, spans[i+1].outStart)
 }
 
 // span is a run of output bytes with one origin.

@@ -5,13 +5,13 @@ import (
 	"math/big"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/internal/icarus"
 )
 
 // A differential test drives the same random stimulus through Icarus
@@ -158,7 +158,7 @@ func (c *diffCase) testbench(ps []port, stim [][]*big.Int) string {
 func runIcarus(t *testing.T, srcs []string, tb string) string {
 	t.Helper()
 	dir := t.TempDir()
-	args := []string{"-g2012", "-o", filepath.Join(dir, "sim.vvp")}
+	var files []string
 	all := append([]string(nil), srcs...)
 	if tb != "" {
 		all = append(all, tb)
@@ -168,15 +168,15 @@ func runIcarus(t *testing.T, srcs []string, tb string) string {
 		if err := os.WriteFile(f, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args = append(args, f)
+		files = append(files, f)
 	}
-	cmd := exec.Command("iverilog", args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("iverilog: %v\n%s", err, out)
-	}
-	out, err := exec.Command("vvp", "-n", filepath.Join(dir, "sim.vvp")).CombinedOutput()
+	vvp, err := icarus.Compile(dir, "", files...)
 	if err != nil {
-		t.Fatalf("vvp: %v\n%s", err, out)
+		t.Fatal(err)
+	}
+	out, err := icarus.Run(vvp, "")
+	if err != nil {
+		t.Fatal(err)
 	}
 	var lines []string
 	for _, l := range strings.Split(string(out), "\n") {
@@ -188,11 +188,7 @@ func runIcarus(t *testing.T, srcs []string, tb string) string {
 	return strings.Join(lines, "\n")
 }
 
-func hasIcarus() bool {
-	_, e1 := exec.LookPath("iverilog")
-	_, e2 := exec.LookPath("vvp")
-	return e1 == nil && e2 == nil
-}
+func hasIcarus() bool { return icarus.Available() == nil }
 
 // runDiff runs a differential case: weft vs design.Machine (every home,
 // every step) and weft vs Icarus (printed outputs).

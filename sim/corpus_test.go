@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/internal/icarus"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -70,13 +70,13 @@ func TestCorpus(t *testing.T) {
 	if len(designs) < 60 {
 		t.Fatalf("corpus has %d designs, want at least 60", len(designs))
 	}
-	_, lookErr := exec.LookPath("iverilog")
+	lookErr := icarus.Available()
 	haveIcarus := lookErr == nil
 	if !haveIcarus {
 		if *updateCorpus {
-			t.Fatal("-update needs iverilog")
+			t.Fatalf("-update needs Icarus Verilog: %v", lookErr)
 		}
-		t.Log("iverilog not installed: the Icarus differential half of TestCorpus is skipped")
+		t.Logf("%v: the Icarus differential half of TestCorpus is skipped", lookErr)
 	}
 	for _, path := range designs {
 		name := strings.TrimSuffix(filepath.Base(path), ".sv")
@@ -164,17 +164,15 @@ func runIcarus(t *testing.T, path string) (string, error) {
 	if err := os.WriteFile(tb, fmt.Appendf(nil, corpusTB, 2*corpusMaxCycles+2), 0o644); err != nil {
 		return "", err
 	}
-	vvp := filepath.Join(dir, "sim.vvp")
-	if out, err := exec.Command("iverilog", "-g2012", "-s", "corpus_tb", "-o", vvp, path, tb).CombinedOutput(); err != nil {
-		return "", fmt.Errorf("iverilog: %v\n%s", err, out)
+	vvp, err := icarus.Compile(dir, "corpus_tb", path, tb)
+	if err != nil {
+		return "", err
 	}
-	cmd := exec.Command("vvp", "-n", vvp)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("vvp: %v\n%s%s", err, stdout.String(), stderr.String())
+	stdout, err := icarus.Run(vvp, "")
+	if err != nil {
+		return "", err
 	}
-	out := finishMsg.ReplaceAllString(stdout.String(), "")
+	out := finishMsg.ReplaceAllString(string(stdout), "")
 	if strings.Contains(out, "CORPUS TIMEOUT") {
 		return "", fmt.Errorf("icarus: no $finish after %d cycles", corpusMaxCycles)
 	}

@@ -6,13 +6,14 @@ import (
 	"math/big"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/icarus"
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/sim"
 )
@@ -314,8 +315,8 @@ func TestDifferentialMachine(t *testing.T) {
 // TestDifferentialIcarus runs the same stimulus through Icarus Verilog and
 // compares the outputs every cycle.
 func TestDifferentialIcarus(t *testing.T) {
-	if _, err := exec.LookPath("iverilog"); err != nil {
-		t.Skip("iverilog not installed: Icarus differential skipped")
+	if err := icarus.Available(); err != nil {
+		t.Skipf("%v: Icarus differential skipped", err)
 	}
 	r := "../examples/uart/rtl/"
 	uartFiles := []string{r + "uart_pkg.sv", r + "uart_fifo.sv", r + "uart_tx.sv", r + "uart_rx.sv", r + "uart_top.sv"}
@@ -428,14 +429,13 @@ func TestDifferentialIcarus(t *testing.T) {
 			fmt.Fprintf(&tb, "    $finish;\n  end\nendmodule\n")
 			tbf := filepath.Join(dir, "tb.sv")
 			os.WriteFile(tbf, []byte(tb.String()), 0o644)
-			vvp := filepath.Join(dir, "sim.vvp")
-			args2 := append([]string{"-g2012", "-o", vvp, "-s", "tb"}, files...)
-			if out, err := exec.Command("iverilog", append(args2, tbf)...).CombinedOutput(); err != nil {
-				t.Skipf("iverilog cannot compile %s (skipped): %v\n%s", tc.name, err, out)
-			}
-			out, err := exec.Command("vvp", "-n", vvp).Output()
+			vvp, err := icarus.Compile(dir, "tb", append(slices.Clone(files), tbf)...)
 			if err != nil {
-				t.Fatalf("vvp: %v\n%s", err, out)
+				t.Skipf("iverilog cannot compile %s (skipped): %v", tc.name, err)
+			}
+			out, err := icarus.Run(vvp, "")
+			if err != nil {
+				t.Fatal(err)
 			}
 			var got []string
 			for _, l := range strings.Split(string(out), "\n") {

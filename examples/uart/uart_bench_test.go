@@ -2,6 +2,7 @@ package uart_test
 
 import (
 	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/weft-hdl/weft/bench"
@@ -51,14 +52,20 @@ func benchUART(b *testing.B, k compile.BackendKind, loop bool) {
 // BenchmarkUARTTasks is the UART looped back (txd wired to rxd) and
 // driven the cocotb way: a forked stream source kept fed by a forked
 // feeder, a forked stream sink, and the spec waiting ClockCycles; the
-// cycles run through the scheduler with three tasks switching.
+// cycles run through the scheduler with three tasks switching. "vcd"
+// also writes a waveform of the whole design.
 func BenchmarkUARTTasks(b *testing.B) {
+	b.Run("plain", func(b *testing.B) { benchUARTTasks(b, "") })
+	b.Run("vcd", func(b *testing.B) { benchUARTTasks(b, filepath.Join(b.TempDir(), "uart.vcd")) })
+}
+
+func benchUARTTasks(b *testing.B, vcd string) {
 	p, err := compile.NewBuilder().Files(uart.Files...).Top(uart.Top).Output(io.Discard).Build()
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer p.Close()
-	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { b.Fatal(m) }, Output: io.Discard})
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { b.Fatal(m) }, Output: io.Discard, VCD: vcd})
 	defer tb.Close()
 	u := &uartTB{Bench: tb, div: 4}
 	u.clk, u.rstN, u.txData, u.txValid, u.txReady = tb.Signal("clk"), tb.Signal("rst_n"), tb.Signal("tx_data"), tb.Signal("tx_valid"), tb.Signal("tx_ready")

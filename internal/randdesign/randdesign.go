@@ -46,6 +46,11 @@ type Options struct {
 	Flops int
 	// Inputs is the number of top-level data inputs (default 4).
 	Inputs int
+	// Defined keeps every value defined in a 4-state simulator too: a
+	// divisor is ORed with 1, so no division or modulo by zero yields x.
+	// Designs for comparisons with Icarus Verilog set it; weft defines
+	// x/0 as 0 and would part ways with it from that value on.
+	Defined bool
 }
 
 func (o Options) withDefaults() Options {
@@ -447,7 +452,13 @@ func (b *body) expr(w, d int) string {
 		return fmt.Sprintf("(%s + %s)", b.expr(w, d-1), b.term(w))
 	case x < 11:
 		if w <= 64 && g.chance(50) {
-			return fmt.Sprintf("(%s %s %s)", b.expr(w, d-1), []string{"/", "%"}[g.intn(2)], b.term(w))
+			x := b.expr(w, d-1)
+			op := []string{"/", "%"}[g.intn(2)]
+			y := b.term(w)
+			if g.o.Defined {
+				y = fmt.Sprintf("(%s | %d'd1)", y, w)
+			}
+			return fmt.Sprintf("(%s %s %s)", x, op, y)
 		}
 		return fmt.Sprintf("(~%s)", b.expr(w, d-1))
 	case x < 13:

@@ -1,0 +1,108 @@
+package hdl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Timescale is one `timescale directive (IEEE 1800 §22.7). Unit and
+// Precision are powers of ten of a second: -9 is 1ns, -10 is 100ps, -15 is
+// 1fs. weft does not scale delays (it has none) or $time by it: the
+// directive is recorded so that tools that write time (a VCD dump) can use
+// the precision the design declares.
+type Timescale struct {
+	Unit, Precision int
+	Pos             Pos
+}
+
+// tsUnits are the unit names of §22.7 with their powers of ten.
+var tsUnits = []struct {
+	name string
+	exp  int
+}{{"s", 0}, {"ms", -3}, {"us", -6}, {"ns", -9}, {"ps", -12}, {"fs", -15}}
+
+// ParseTimeUnit reads one time literal of a `timescale ("1ns", "10 ps",
+// "100fs"): 1, 10 or 100 followed by s, ms, us, ns, ps or fs. It returns the
+// power of ten of a second.
+func ParseTimeUnit(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	mag := -1
+	switch s[:i] {
+	case "1":
+		mag = 0
+	case "10":
+		mag = 1
+	case "100":
+		mag = 2
+	}
+	if mag < 0 {
+		return 0, fmt.Errorf("time literal %q: the magnitude must be 1, 10 or 100", s)
+	}
+	unit := strings.TrimSpace(s[i:])
+	for _, u := range tsUnits {
+		if u.name == unit {
+			return u.exp + mag, nil
+		}
+	}
+	return 0, fmt.Errorf("time literal %q: the unit must be s, ms, us, ns, ps or fs", s)
+}
+
+// parseTimescale reads the arguments of a `timescale directive
+// ("1ns / 1ps"), comments already removed.
+func parseTimescale(args string) (unit, prec int, err error) {
+	us, ps, ok := strings.Cut(args, "/")
+	if !ok {
+		return 0, 0, fmt.Errorf("`timescale needs a unit and a precision: `timescale 1ns/1ps")
+	}
+	if unit, err = ParseTimeUnit(us); err != nil {
+		return 0, 0, fmt.Errorf("`timescale unit: %w", err)
+	}
+	if prec, err = ParseTimeUnit(ps); err != nil {
+		return 0, 0, fmt.Errorf("`timescale precision: %w", err)
+	}
+	if prec > unit {
+		return 0, 0, fmt.Errorf("`timescale precision %s is coarser than its unit %s; the precision must be at least as fine", strings.TrimSpace(ps), strings.TrimSpace(us))
+	}
+	return unit, prec, nil
+}
+
+// timescale records a `timescale directive whose name ends at j and
+// returns where scanning resumes (the end of its line).
+func (p *preprocessor) timescale(b *ppBuffer, bt, j int) int {
+	end := p.skipLine(b, j)
+	args := stripComments(b.src[j:end])
+	unit, prec, err := parseTimescale(args)
+	if err != nil {
+		// A warning, not an error: weft simulates without the directive,
+		// and it accepted any `timescale before it recorded them.
+		p.diags.Warnf(b.posOf(bt), "%v; the directive is ignored", err)
+		return end
+	}
+	p.out.Timescales = append(p.out.Timescales, Timescale{Unit: unit, Precision: prec, Pos: b.posOf(bt)})
+	return end
+}
+
+// stripComments removes // and /* */ comments from one directive line.
+func stripComments(src []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			return b.String()
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			e := ppCommentEnd(src, i)
+			if e < 0 {
+				return b.String()
+			}
+			b.WriteByte(' ')
+			i = e - 1
+		default:
+			b.WriteByte(src[i])
+		}
+	}
+	return b.String()
+}

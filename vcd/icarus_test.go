@@ -55,11 +55,8 @@ func TestIcarusDifferential(t *testing.T) {
 	// Icarus Verilog 11 rejects many random designs (an array whose
 	// elements have different drivers, a vector whose slices do): those
 	// skip, and enough of the rest must run.
-	seeds := 24
-	if testing.Short() {
-		seeds = 12
-	}
-	for seed := uint64(0); seed < uint64(seeds); seed++ {
+	// Of these 24 seeds, Icarus compiles and finishes 5 (and the UART).
+	for seed := uint64(0); seed < 24; seed++ {
 		opts := randdesign.Options{Modules: 2, Signals: 2, Flops: 2, Depth: 2, Defined: true}
 		if seed%4 == 3 {
 			opts = randdesign.Options{Modules: 3, Signals: 4, Flops: 2, Defined: true}

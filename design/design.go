@@ -424,3 +424,22 @@ func intersectSpans(a, b []span) []span {
 	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
 	return out
 }
+
+// ParentPath drops the last component of a hierarchical path ("top.u[1].q"
+// gives "top.u[1]"; dots inside brackets do not split), "" when none.
+func ParentPath(p string) string {
+	depth := 0
+	for i := len(p) - 1; i >= 0; i-- {
+		switch p[i] {
+		case ']':
+			depth++
+		case '[':
+			depth--
+		case '.':
+			if depth == 0 {
+				return p[:i]
+			}
+		}
+	}
+	return ""
+}

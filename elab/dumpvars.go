@@ -171,7 +171,7 @@ func (e *elab) resolveDumpName(name string, c *dumpCall, insts map[string]bool) 
 		}
 		return false
 	}
-	for q := c.from; len(q) >= len(c.inst.Path); q = parentPath(q) {
+	for q := c.from; len(q) >= len(c.inst.Path); q = design.ParentPath(q) {
 		if try(q + "." + name) {
 			return
 		}
@@ -192,22 +192,4 @@ func (e *elab) resolveDumpName(name string, c *dumpCall, insts map[string]bool) 
 		}
 	}
 	return "", false, false
-}
-
-// parentPath drops the last component of a dotted path ("" when none).
-func parentPath(p string) string {
-	depth := 0
-	for i := len(p) - 1; i >= 0; i-- {
-		switch p[i] {
-		case ']':
-			depth++
-		case '[':
-			depth--
-		case '.':
-			if depth == 0 {
-				return p[:i]
-			}
-		}
-	}
-	return ""
 }

@@ -59,14 +59,10 @@ func newSelection(s *sim.Simulator, opts Options) (*selection, error) {
 	if opts.Depth < 0 {
 		return nil, fmt.Errorf("vcd: Depth %d is negative (0 dumps every level)", opts.Depth)
 	}
-	var handles *dut.DUT // for the messages about unknown names
 	for _, p := range opts.Scopes {
 		in, ok := d.Instance(p)
 		if !ok {
-			if handles == nil {
-				handles = dut.New(s)
-			}
-			_, err := handles.Scope(p)
+			_, err := dut.New(s).Scope(p) // for its message about the name
 			return nil, fmt.Errorf("vcd: scope to dump: %w", err)
 		}
 		sel.scopes = append(sel.scopes, in)
@@ -74,10 +70,7 @@ func newSelection(s *sim.Simulator, opts Options) (*selection, error) {
 	for _, name := range opts.Signals {
 		h, ok := d.Lookup(name)
 		if !ok {
-			if handles == nil {
-				handles = dut.New(s)
-			}
-			_, err := handles.Signal(name)
+			_, err := dut.New(s).Signal(name) // for its message about the name
 			if err == nil {
 				err = fmt.Errorf("%q is an element or part of a signal; name the whole signal", name)
 			}
@@ -103,7 +96,7 @@ func newSelection(s *sim.Simulator, opts Options) (*selection, error) {
 // owner is the instance a hierarchical name belongs to: the longest
 // instance path that prefixes it.
 func (sel *selection) owner(name string) *design.Instance {
-	for p := parent(name); p != ""; p = parent(p) {
+	for p := design.ParentPath(name); p != ""; p = design.ParentPath(p) {
 		if in, ok := sel.insts[p]; ok {
 			return in
 		}
@@ -286,15 +279,6 @@ func splitPath(p string) []string {
 		}
 	}
 	return append(out, p[start:])
-}
-
-// parent drops the last component of a hierarchical name ("" when none).
-func parent(p string) string {
-	segs := splitPath(p)
-	if len(segs) <= 1 {
-		return ""
-	}
-	return p[:len(p)-len(segs[len(segs)-1])-1]
 }
 
 // clean makes a name a VCD reference: no white space (an escaped

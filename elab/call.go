@@ -229,6 +229,10 @@ func (x *ectx) queryDims(a hdl.Expr) ([]design.Dim, bool) {
 		}
 	}
 	s := x.self(a)
+	if s.pt != nil && s.pt.width == s.t.Width {
+		// A function result or a cast keeps its declared packed shape.
+		return s.pt.asVector().dims, true
+	}
 	return []design.Dim{{Left: s.t.Width - 1, Right: 0}}, true
 }
 
@@ -371,6 +375,10 @@ func (x *ectx) sysCall(n *hdl.CallExpr) design.Expr {
 		return &design.SysFunc{Fn: fn, Args: []design.Expr{v}, T: t}
 	case "$isunknown":
 		if !nargs(1, 1) {
+			return zeroI
+		}
+		if l := xzLiteral(n.Args[0]); l != nil {
+			x.errorf(l.Pos, "$isunknown of %s: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)", l.Text)
 			return zeroI
 		}
 		x.selfv(n.Args[0])

@@ -48,6 +48,11 @@ type override struct {
 	val *cval
 	typ *ptype
 	pos hdl.Pos
+	// expr and sc are the value's expression and the scope it was written
+	// in: a typed parameter evaluates it again in its type's context, so
+	// that #(.P('1)) fills P's width.
+	expr hdl.Expr
+	sc   *scope
 }
 
 // constEval evaluates x as a constant expression in sc. what names the
@@ -102,6 +107,9 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 		return nil, fmt.Errorf("it reads '%s'", h.Name)
 	}
 	v, err := m.Eval(de)
+	if err == nil {
+		err = writesOutside(m, design.KindStatic)
+	}
 	if err != nil {
 		var ee *design.EvalError
 		if errors.As(err, &ee) {
@@ -121,7 +129,23 @@ func (e *elab) foldNoTasks(de design.Expr) (*big.Int, error) {
 		return nil, fmt.Errorf("it reads '%s'", h.Name)
 	}
 	m.SysTask = func(*design.SysTask) error { return errNotConst }
-	return m.Eval(de)
+	v, err := m.Eval(de)
+	if err == nil && writesOutside(m, design.KindFuncLocal) != nil {
+		// Folding would drop the call's writes to module variables.
+		return nil, errNotConst
+	}
+	return v, err
+}
+
+// writesOutside reports the first home m wrote that is not local to the
+// functions it ran (nor of kind also): a constant has no side effects.
+func writesOutside(m *design.Machine, also design.HomeKind) error {
+	for _, h := range m.Written {
+		if h.Kind != design.KindFuncLocal && h.Kind != also {
+			return fmt.Errorf("it writes '%s'", h.Name)
+		}
+	}
+	return nil
 }
 
 // constInt evaluates x to an integer that fits in an int64.
@@ -161,8 +185,16 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 	defer func() { s.evaluating = false }()
 	pd, d := s.param, s.decl
 	var val *cval
-	if s.override != nil && s.override.val != nil {
-		val = s.override.val
+	if ov := s.override; ov != nil && ov.val != nil {
+		val = ov.val
+		if ov.expr != nil && explicitParamType(pd, d) {
+			t := e.paramDeclType(pd, d, s.declScope)
+			if t == nil {
+				return nil
+			}
+			s.val = e.assignedConst(ov.expr, ov.sc, t, "parameter override")
+			return s.val
+		}
 	} else if d.Init == nil {
 		e.errorf(d.Pos, "parameter '%s' has no default value and is not overridden", s.name)
 		return nil
@@ -172,22 +204,16 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 		if pd.Local {
 			what = fmt.Sprintf("value of localparam '%s'", s.name)
 		}
-		if pat, isPat := d.Init.(*hdl.PatternExpr); isPat && pd.Type != nil {
+		_, isPat := d.Init.(*hdl.PatternExpr)
+		if isPat && pd.Type != nil || explicitParamType(pd, d) {
+			// A typed parameter's value is assigned to its type: '1
+			// fills the declared width, and the operands of N + 4'd1 are
+			// extended to it before they are added, as for a variable.
 			t := e.paramDeclType(pd, d, s.declScope)
 			if t == nil {
 				return nil
 			}
-			ex := &ectx{e: e, sc: s.declScope, constOnly: true, what: what}
-			de := ex.assignT(pat, t)
-			if ex.failed {
-				return nil
-			}
-			v, err := e.fold(de)
-			if err != nil {
-				e.errorf(d.Init.Position(), "%s is not a constant: %s", what, err)
-				return nil
-			}
-			s.val = &cval{v: v, t: t}
+			s.val = e.assignedConst(d.Init, s.declScope, t, what)
 			return s.val
 		}
 		val, ok = e.constEval(d.Init, s.declScope, what)
@@ -203,8 +229,7 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 		return s.val
 	}
 	if pd.Type != nil {
-		explicit := pd.Type.Kind != hdl.TypeImplicit || len(pd.Type.Packed) > 0 || len(d.Unpacked) > 0
-		if explicit {
+		if explicitParamType(pd, d) {
 			t := e.paramDeclType(pd, d, s.declScope)
 			if t == nil {
 				return nil
@@ -216,6 +241,31 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 	}
 	s.val = val
 	return val
+}
+
+// assignedConst evaluates x, written in sc, as a constant assigned to type t.
+func (e *elab) assignedConst(x hdl.Expr, sc *scope, t *ptype, what string) *cval {
+	ex := &ectx{e: e, sc: sc, constOnly: true, what: what}
+	de := ex.assignT(x, t)
+	if ex.failed {
+		return nil
+	}
+	v, err := e.fold(de)
+	if err != nil {
+		e.errorf(x.Position(), "%s is not a constant: %s", what, err)
+		return nil
+	}
+	_, isStr := x.(*hdl.StringLit)
+	return &cval{v: design.Mask(v, t.width), t: t, str: isStr}
+}
+
+// explicitParamType reports whether parameter d of pd declares a type
+// (other than string) that its value is converted to.
+func explicitParamType(pd *hdl.ParamDecl, d *hdl.Declarator) bool {
+	if pd.Type == nil || pd.Type.Kind == hdl.TypeString && len(d.Unpacked) == 0 {
+		return false
+	}
+	return pd.Type.Kind != hdl.TypeImplicit || len(pd.Type.Packed) > 0 || len(d.Unpacked) > 0
 }
 
 // paramDeclType resolves the declared type of parameter d of pd. A

@@ -218,6 +218,10 @@ func (d *deadCheck) stmt(s hdl.Stmt) {
 		d.expr(s.Cond)
 		d.stmt(s.Then)
 		d.stmt(s.Else)
+	case *hdl.Assertion:
+		d.expr(s.Cond)
+		d.stmt(s.Pass)
+		d.stmt(s.Fail)
 	case *hdl.CaseStmt:
 		d.expr(s.Expr)
 		for _, it := range s.Items {

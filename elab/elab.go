@@ -177,9 +177,20 @@ func (e *elab) run() *design.Design {
 		e.pkgDecls[p.Name] = p
 	}
 	for _, it := range st.Items {
-		if u, ok := it.(*hdl.Unsupported); ok && u.What == "interface" && u.Name != "" {
-			// Remembered for a better message on use.
-			e.interfaces[u.Name] = true
+		u, ok := it.(*hdl.Unsupported)
+		switch {
+		case !ok:
+		case u.What == "interface":
+			if u.Name != "" {
+				// Remembered for a better message on use.
+				e.interfaces[u.Name] = true
+			}
+		case u.What == "class":
+			// Ignoring a class would leave the design's test-bench
+			// half silently missing.
+			e.errorf(u.Pos, "classes are not supported (weft simulates RTL; write the test bench in Go)")
+		default:
+			e.errorf(u.Pos, "%s is not supported yet", u.What)
 		}
 	}
 	e.unit = newScope(nil, "")

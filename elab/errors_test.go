@@ -130,6 +130,40 @@ endmodule`, Options{}, "t.sv:2:25: error: procedural assignment to output port '
 endmodule`, Options{}, "t.sv:3:16: error: procedural assignment to net 'w' (declared at t.sv:2:14); declare it as a variable ('reg' or 'logic'), or drive it with 'assign'"},
 		{"unpacked array port shape", `module sub(input logic [7:0] m [4]); endmodule
 module top; logic [7:0] m3 [3]; sub u (.m(m3)); endmodule`, Options{}, "t.sv:2:43: error: port 'm' of 'u' is an unpacked array of 4 elements of 8 bits; it must be connected to an array of the same shape"},
+		// Issue 16: invalid code weft used to accept, and constants that
+		// folded x/z to 0 without a word.
+		{"x bits in a parameter", `module top;
+  localparam logic [3:0] P = 4'b1x00;
+endmodule`, Options{}, "t.sv:2:30: error: 4'b1x00 has x or z bits: value of localparam 'P' needs 4-state values, which weft does not simulate yet (weft is 2-state)"},
+		{"unsized z in a parameter", `module top;
+  localparam logic [3:0] Q = 'z;
+endmodule`, Options{}, "t.sv:2:30: error: 'z has x or z bits: value of localparam 'Q' needs 4-state values, which weft does not simulate yet (weft is 2-state)"},
+		{"isunknown of a literal", `module top;
+  localparam U = $isunknown(4'bx01z);
+endmodule`, Options{}, "t.sv:2:29: error: $isunknown of 4'bx01z: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)"},
+		{"isunknown at run time", `module top(output logic y);
+  always_comb y = $isunknown({2'b0z, 2'b01});
+endmodule`, Options{}, "t.sv:2:31: error: $isunknown of 2'b0z: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)"},
+		{"class", `class Foo;
+  int x;
+endclass
+module top; endmodule`, Options{}, "t.sv:1:1: error: classes are not supported (weft simulates RTL; write the test bench in Go)"},
+		{"instance array tie-off width", `module Pass(input logic a, input logic b, output logic y); assign y = a & b; endmodule
+module top(input logic [1:0] a, output logic [1:0] y);
+  Pass u[1:0](.a(a), .b(0), .y(y));
+endmodule`, Options{}, "t.sv:3:25: error: port 'b' of instance array 'u' needs 1 bits (the same value for every instance) or 2 bits (one slice per instance), not 32"},
+		{"bit array assigned to a logic array", `module top;
+  bit [7:0] ba [2];
+  logic [7:0] la [2];
+  assign la = ba;
+endmodule`, Options{}, "t.sv:4:15: error: unpacked arrays 'la' (unsigned 4-state elements) and 'ba' (unsigned 2-state elements) have element types that are not equivalent; convert element by element (a loop) or declare both alike"},
+		{"int array port connected to a logic array", `module sub(input int m [2]); endmodule
+module top; logic signed [31:0] l [2]; sub u (.m(l)); endmodule`, Options{}, "t.sv:2:50: error: unpacked arrays 'u.m' (signed 2-state elements) and 'l' (signed 4-state elements) have element types that are not equivalent; convert element by element (a loop) or declare both alike"},
+		{"constant function writing a module variable", `module top;
+  logic hit;
+  function automatic int mark(); hit = 1'b1; return 3; endfunction
+  localparam P = mark();
+endmodule`, Options{}, "t.sv:4:18: error: call of 'mark' is not a constant: it writes 'hit'"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

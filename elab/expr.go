@@ -327,6 +327,9 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 			if n.Fill == '1' {
 				return design.NewConst(T, design.Ones(T.Width))
 			}
+			if n.Fill != '0' && x.constOnly {
+				x.needs4State(n)
+			}
 			return design.NewConst(T, zero())
 		}
 		return x.fit(x.numConst(n), T)
@@ -458,10 +461,58 @@ func (x *ectx) numConst(n *hdl.Number) design.Expr {
 	if n.Value != nil {
 		v.Set(n.Value)
 	}
-	if n.XZ != nil {
+	if n.XZ != nil && n.XZ.Sign() != 0 {
+		if x.constOnly {
+			x.needs4State(n)
+		}
 		v.AndNot(v, n.XZ)
 	}
 	return design.NewConst(t, v)
+}
+
+// needs4State reports a literal with x or z bits where weft would have to
+// give a constant a value: weft is 2-state, and folding x to 0 there
+// would silently change what the design means.
+func (x *ectx) needs4State(n *hdl.Number) {
+	x.errorf(n.Pos, "%s has x or z bits: %s needs 4-state values, which weft does not simulate yet (weft is 2-state)", n.Text, x.what)
+}
+
+// xzLiteral returns a literal with x or z bits in the operators of n, or nil.
+func xzLiteral(n hdl.Expr) *hdl.Number {
+	switch n := n.(type) {
+	case *hdl.Number:
+		if n.Fill == 'x' || n.Fill == 'z' || n.XZ != nil && n.XZ.Sign() != 0 {
+			return n
+		}
+	case *hdl.ParenExpr:
+		return xzLiteral(n.X)
+	case *hdl.UnaryExpr:
+		return xzLiteral(n.X)
+	case *hdl.BinaryExpr:
+		if l := xzLiteral(n.X); l != nil {
+			return l
+		}
+		return xzLiteral(n.Y)
+	case *hdl.CondExpr:
+		for _, e := range []hdl.Expr{n.Cond, n.Then, n.Else} {
+			if l := xzLiteral(e); l != nil {
+				return l
+			}
+		}
+	case *hdl.ConcatExpr:
+		for _, e := range n.Items {
+			if l := xzLiteral(e); l != nil {
+				return l
+			}
+		}
+	case *hdl.ReplicateExpr:
+		for _, e := range n.Items {
+			if l := xzLiteral(e); l != nil {
+				return l
+			}
+		}
+	}
+	return nil
 }
 
 func strConst(s string) *design.Const {

@@ -686,6 +686,20 @@ func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 			e.genBlock(sc, g.Else, num)
 		}
 	case *hdl.GenCase:
+		// As in a case statement, the subject and every label are sized
+		// and signed together: the widest of them, signed only if all are.
+		ex := &ectx{e: e, sc: sc, constOnly: true, what: "generate case label"}
+		ct := ex.self(g.Expr).t
+		for _, ci := range g.Items {
+			for _, l := range ci.Exprs {
+				t := ex.self(l).t
+				ct = design.Type{Width: max(ct.Width, t.Width), Signed: ct.Signed && t.Signed}
+			}
+		}
+		subj, ok := e.foldConst(ex, g.Expr, ct)
+		if !ok {
+			return
+		}
 		var def *hdl.GenCaseItem
 		for _, ci := range g.Items {
 			if ci.Exprs == nil {
@@ -693,12 +707,11 @@ func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 				continue
 			}
 			for _, l := range ci.Exprs {
-				eq := &hdl.BinaryExpr{At: hdl.At{Pos: l.Position()}, Op: "==", X: g.Expr, Y: l}
-				c, ok := e.constEval(eq, sc, "generate case label")
+				lv, ok := e.foldConst(ex, l, ct)
 				if !ok {
 					return
 				}
-				if c.v.Sign() != 0 {
+				if lv.Cmp(subj) == 0 {
 					e.genBlock(sc, ci.Body, num)
 					return
 				}
@@ -712,6 +725,20 @@ func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 	case *hdl.GenFor:
 		e.genFor(sc, g, num)
 	}
+}
+
+// foldConst evaluates x as a constant in the context type ct.
+func (e *elab) foldConst(ex *ectx, x hdl.Expr, ct design.Type) (*big.Int, bool) {
+	de := ex.conv(x, ct)
+	if ex.failed {
+		return nil, false
+	}
+	v, err := e.fold(de)
+	if err != nil {
+		e.errorf(x.Position(), "%s is not a constant: %s", ex.what, err)
+		return nil, false
+	}
+	return design.Mask(v, ct.Width), true
 }
 
 func (e *elab) genBlock(sc *scope, blk *hdl.GenBlock, num int) {
@@ -868,7 +895,7 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 			if !ok {
 				continue
 			}
-			ov.val = cv
+			ov.val, ov.expr, ov.sc = cv, pa.Value, sc
 		default:
 			continue // #(.P()) keeps the default
 		}
@@ -917,6 +944,14 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 // arrInfo places one instance of an instance array: pos counts from the
 // right bound (which gets the least significant slice of a connection).
 type arrInfo struct{ pos, n int }
+
+// arrayName is the name of an instance array given one element's name.
+func arrayName(elem string) string {
+	if i := strings.LastIndexByte(elem, '['); i > 0 {
+		return elem[:i]
+	}
+	return elem
+}
 
 func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name string, ai *arrInfo, named map[string]*override, positional []*override) *instCtx {
 	parent := sc.inst
@@ -1097,7 +1132,8 @@ func (e *elab) aliasable(sc *scope, ic *instCtx, pi *portInfo, x hdl.Expr) *desi
 	if h == nil || ct == nil || s.vt == nil {
 		return nil
 	}
-	if s.vt.width != ct.width || s.vt.signed != ct.signed || !sameDims(s.unpacked, pi.sym.unpacked) {
+	if s.vt.width != ct.width || s.vt.signed != ct.signed || !sameDims(s.unpacked, pi.sym.unpacked) ||
+		len(s.unpacked) > 0 && s.vt.state2 != ct.state2 {
 		return nil
 	}
 	if pi.dir == hdl.DirOutput && s.isPort && s.dir == hdl.DirInput && s.declScope == sc.inst.sc {
@@ -1129,10 +1165,20 @@ func (e *elab) connect(sc *scope, ic *instCtx, pi *portInfo, c *conn, ai *arrInf
 			e.errorf(x.Position(), "%s is an unpacked array of %d elements of %d bits; it must be connected to an array of the same shape", where, ch.Elems(), ch.Width)
 			return
 		}
-		if pi.dir == hdl.DirInput {
-			body = &design.Assign{LHS: &design.HomeRef{Home: ch}, RHS: &design.HomeRef{Home: r.home}, Pos: dpos(c.pos)}
-		} else {
-			body = &design.Assign{LHS: &design.HomeRef{Home: r.home}, RHS: &design.HomeRef{Home: ch}, Pos: dpos(c.pos)}
+		if !ex.equivalentElems(x.Position(), cs.vt, r.pt, ic.inst.Name+"."+pi.name, r.home.Name) {
+			return
+		}
+		dst, src := ch, r.home
+		if pi.dir != hdl.DirInput {
+			dst, src = src, dst
+		}
+		copies := e.arrayCopy(dst, src, false, c.pos, nil)
+		if len(copies) == 0 {
+			return
+		}
+		body = copies[0]
+		if len(copies) > 1 {
+			body = &design.Block{Stmts: copies}
 		}
 	} else if pi.dir == hdl.DirInput {
 		st := ex.self(x)
@@ -1144,6 +1190,14 @@ func (e *elab) connect(sc *scope, ic *instCtx, pi *portInfo, c *conn, ai *arrInf
 		if ai != nil && st.t.Width == ct.width*ai.n && ai.n > 1 {
 			v := ex.selfv(x)
 			rhs = mkSlice(v, cint(int64(ai.pos*ct.width)), design.Type{Width: ct.width})
+		} else if ai != nil && ai.n > 1 && st.t.Width != ct.width && !st.fill && !st.pattern {
+			// IEEE 1800 §23.3.3.5: an instance array's connection is one
+			// slice per instance or the same value for all of them.
+			if ai.pos == 0 {
+				e.errorf(x.Position(), "port '%s' of instance array '%s' needs %d bits (the same value for every instance) or %d bits (one slice per instance), not %d",
+					pi.name, arrayName(ic.inst.Name), ct.width, ct.width*ai.n, st.t.Width)
+			}
+			return
 		} else {
 			if st.t.Width != ct.width && !st.fill && !st.pattern {
 				how := "zero-extended"
@@ -1300,6 +1354,9 @@ func forLoopVars(s hdl.Stmt, out map[string]bool) {
 		case *hdl.IfStmt:
 			walk(s.Then)
 			walk(s.Else)
+		case *hdl.Assertion:
+			walk(s.Pass)
+			walk(s.Fail)
 		case *hdl.CaseStmt:
 			for _, it := range s.Items {
 				walk(it.Body)

@@ -1,6 +1,7 @@
 package elab
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -215,7 +216,7 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 		}
 		p.assign(sc, s.LHS, rhs, s.NonBlocking, s.Pos, out)
 	case *hdl.Assertion:
-		p.e.warnOnce(s.Pos, "assertions are ignored (weft checks no assertions yet)")
+		p.assertion(s, sc, out)
 	case *hdl.IncDecStmt:
 		op := "+"
 		if s.Op == "--" {
@@ -382,7 +383,83 @@ func (p *pctx) arrayAssign(ex *ectx, h *design.Home, s *symbol, rhs hdl.Expr, nb
 			h.Name, h.Elems(), h.Width, r.home.Name, r.home.Elems(), r.home.Width)
 		return
 	}
-	*out = append(*out, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: &design.HomeRef{Home: r.home}, NonBlocking: nb, Pos: dpos(pos)})
+	if !ex.equivalentElems(rhs.Position(), s.vt, r.pt, h.Name, r.home.Name) {
+		return
+	}
+	*out = p.e.arrayCopy(h, r.home, nb, pos, *out)
+}
+
+// equivalentElems checks that unpacked arrays named a and b, of element
+// types ta and tb, may be assigned to each other: their element types must
+// be equivalent (IEEE 1800 §7.6, §6.22.2), both 2-state or both 4-state and
+// of the same signedness.
+func (x *ectx) equivalentElems(pos hdl.Pos, ta, tb *ptype, a, b string) bool {
+	if ta == nil || tb == nil {
+		return true
+	}
+	kind := func(t *ptype) string {
+		k := "4-state"
+		if t.state2 {
+			k = "2-state"
+		}
+		if t.signed {
+			return "signed " + k
+		}
+		return "unsigned " + k
+	}
+	if ka, kb := kind(ta), kind(tb); ka != kb {
+		x.errorf(pos, "unpacked arrays '%s' (%s elements) and '%s' (%s elements) have element types that are not equivalent; convert element by element (a loop) or declare both alike", a, ka, b, kb)
+		return false
+	}
+	return true
+}
+
+// maxReorderedCopy bounds the element-wise copy between arrays whose
+// ranges run in opposite directions.
+const maxReorderedCopy = 1 << 16
+
+// arrayCopy appends the assignment of array src to array dst (same element
+// count and width). Elements correspond left to right in every dimension
+// (IEEE 1800 §7.6): dst[1:0] = src[0:1] puts src[0] in dst[1]. Arrays store
+// index Lo first, so a dimension whose direction differs reverses the order
+// and the copy is made element by element.
+func (e *elab) arrayCopy(dst, src *design.Home, nb bool, pos hdl.Pos, out []design.Stmt) []design.Stmt {
+	reversed := make([]bool, len(dst.Unpacked))
+	reorder := false
+	if len(dst.Unpacked) == len(src.Unpacked) {
+		for k, d := range dst.Unpacked {
+			s := src.Unpacked[k]
+			if d.Size() != s.Size() {
+				// Shapes that only agree in element count: flattened order.
+				reorder = false
+				break
+			}
+			reversed[k] = d.Size() > 1 && (d.Left > d.Right) != (s.Left > s.Right)
+			reorder = reorder || reversed[k]
+		}
+	}
+	if !reorder {
+		return append(out, &design.Assign{LHS: &design.HomeRef{Home: dst}, RHS: &design.HomeRef{Home: src}, NonBlocking: nb, Pos: dpos(pos)})
+	}
+	n := dst.Elems()
+	if n > maxReorderedCopy {
+		e.errorf(pos, "copying between arrays '%s' and '%s' whose ranges run in opposite directions is not supported yet for more than %d elements", dst.Name, src.Name, maxReorderedCopy)
+		return out
+	}
+	for i := range n {
+		j, rest, stride := 0, i, n
+		for k, d := range dst.Unpacked {
+			stride /= d.Size()
+			at := rest / stride
+			rest %= stride
+			if reversed[k] {
+				at = d.Size() - 1 - at
+			}
+			j += at * stride
+		}
+		out = append(out, &design.Assign{LHS: elemRefFlat(dst, i), RHS: elemRefFlat(src, j), NonBlocking: nb, Pos: dpos(pos)})
+	}
+	return out
 }
 
 // elemRefFlat addresses flattened element i of an array home.
@@ -478,6 +555,28 @@ func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptyp
 	return out, def
 }
 
+// assertion runs a simple immediate assertion as the if statement it is
+// (IEEE 1800 §16.3): the pass action when the condition holds, else the
+// fail action; assert and assume without one call $error. A cover has
+// only a pass action; a restrict does nothing in simulation. Deferred and
+// concurrent assertions are ignored with a warning.
+func (p *pctx) assertion(s *hdl.Assertion, sc *scope, out *[]design.Stmt) {
+	if !s.Immediate {
+		p.e.warnOnce(s.Pos, "deferred and concurrent assertions are ignored (weft checks immediate assertions only)")
+		return
+	}
+	if s.Kind == "restrict" {
+		return
+	}
+	fail := s.Fail
+	if fail == nil && (s.Kind == "assert" || s.Kind == "assume") {
+		msg := fmt.Sprintf("%s failed: %s", s.Kind, strings.Join(strings.Fields(s.Text), " "))
+		fail = &hdl.ExprStmt{At: s.At, X: &hdl.CallExpr{At: s.At, Name: "$error", System: true,
+			Args: []hdl.Expr{&hdl.StringLit{At: s.At, Value: msg}}}}
+	}
+	p.stmt(&hdl.IfStmt{At: s.At, Cond: s.Cond, Then: s.Pass, Else: fail}, sc, out)
+}
+
 func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	ex := p.ex(sc)
 	kind := design.CaseEq
@@ -529,6 +628,14 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 		}
 		var labels []*design.CaseLabel
 		for _, l := range it.Exprs {
+			if n := unmatchableLabel(l, kind); n != nil {
+				if kind == design.CaseZ {
+					p.e.warnf(n.Pos, "casez item %s has x bits, which no 2-state value has: it never matches (weft is 2-state; in casez only z and ? are don't-care bits)", n.Text)
+				} else {
+					p.e.warnf(n.Pos, "case item %s has x or z bits, which no 2-state value has: it never matches (weft is 2-state; for don't-care bits use casez with ? or z)", n.Text)
+				}
+				continue
+			}
 			if r, ok := l.(*hdl.RangeExpr); ok && r.X == nil {
 				labels = append(labels, &design.CaseLabel{Value: ex.conv(r.Left, ct), Hi: ex.conv(r.Right, ct)})
 				continue
@@ -540,6 +647,10 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 				}
 			}
 			labels = append(labels, lab)
+		}
+		if len(labels) == 0 {
+			p.checkDeadStmt(it.Body, sc)
+			continue
 		}
 		arms = append(arms, armInfo{it, labels})
 	}
@@ -658,6 +769,9 @@ func assignsAny(s hdl.Stmt, names map[string]bool) bool {
 		case *hdl.IfStmt:
 			walk(s.Then)
 			walk(s.Else)
+		case *hdl.Assertion:
+			walk(s.Pass)
+			walk(s.Fail)
 		case *hdl.CaseStmt:
 			for _, it := range s.Items {
 				walk(it.Body)
@@ -710,6 +824,9 @@ func escapes(s hdl.Stmt) bool {
 		case *hdl.IfStmt:
 			walk(s.Then, inner)
 			walk(s.Else, inner)
+		case *hdl.Assertion:
+			walk(s.Pass, inner)
+			walk(s.Fail, inner)
 		case *hdl.CaseStmt:
 			for _, it := range s.Items {
 				walk(it.Body, inner)
@@ -1234,6 +1351,48 @@ func (e *elab) resolveFile(name string, pos hdl.Pos) string {
 // positions in the label's value, and the label's width. It looks through
 // concatenations and constant replications, so `{7'b???????, 3'b000, OP}`
 // keeps its wildcards; other operands contribute no wildcard bits.
+// unmatchableLabel returns the literal that keeps case label l from ever
+// matching a 2-state subject, or nil: an x or z bit in a case label, an x
+// bit in a casez label (where only z is a wildcard).
+func unmatchableLabel(l hdl.Expr, kind design.CaseKind) *hdl.Number {
+	switch n := l.(type) {
+	case *hdl.ParenExpr:
+		return unmatchableLabel(n.X, kind)
+	case *hdl.Number:
+		var bad *big.Int
+		switch kind {
+		case design.CaseEq:
+			bad = n.XZ
+			if n.Fill == 'x' || n.Fill == 'z' {
+				return n
+			}
+		case design.CaseZ:
+			if n.XZ != nil {
+				bad = new(big.Int).AndNot(n.XZ, n.Z)
+			}
+			if n.Fill == 'x' {
+				return n
+			}
+		}
+		if bad != nil && bad.Sign() != 0 {
+			return n
+		}
+	case *hdl.ConcatExpr:
+		for _, it := range n.Items {
+			if b := unmatchableLabel(it, kind); b != nil {
+				return b
+			}
+		}
+	case *hdl.ReplicateExpr:
+		for _, it := range n.Items {
+			if b := unmatchableLabel(it, kind); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
 func (x *ectx) wildcardBits(e hdl.Expr, kind design.CaseKind) (*big.Int, int, bool) {
 	switch n := unparen(e).(type) {
 	case *hdl.Number:

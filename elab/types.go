@@ -20,6 +20,10 @@ type ptype struct {
 	union  bool
 	enum   bool
 	name   string // typedef name or SV spelling for messages
+	// state2 marks a 2-state type (bit, int, byte, ...): weft simulates
+	// both kinds alike, but unpacked arrays of a 2-state and a 4-state
+	// element type are not assignment compatible (IEEE 1800 §6.22.2).
+	state2 bool
 }
 
 type field struct {
@@ -134,7 +138,7 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 			e.errorf(dt.Pos, "packed dimensions are not allowed on '%s'", name)
 			return nil
 		}
-		return &ptype{width: w, signed: s, dims: []design.Dim{{Left: w - 1, Right: 0}}, name: name}
+		return &ptype{width: w, signed: s, dims: []design.Dim{{Left: w - 1, Right: 0}}, name: name, state2: name != "integer" && name != "time"}
 	}
 	switch dt.Kind {
 	case hdl.TypeImplicit, hdl.TypeLogic, hdl.TypeReg, hdl.TypeBit:
@@ -192,7 +196,7 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 				e.errorf(dt.Pos, "type is %d bits wide; the limit is %d", w, maxWidth)
 				return nil
 			}
-			return &ptype{width: w, signed: signed, dims: all, base: t.base}
+			return &ptype{width: w, signed: signed, dims: all, base: t.base, state2: t.state2}
 		}
 	case hdl.TypeEnum:
 		t := e.resolveEnum(dt, sc)
@@ -234,13 +238,17 @@ func (e *elab) resolveType(dt *hdl.DataType, sc *scope) *ptype {
 		e.errorf(dt.Pos, "type is %d bits wide; the limit is %d", w, maxWidth)
 		return nil
 	}
+	state2 := dt.Kind == hdl.TypeBit
+	if base != nil {
+		state2 = base.state2
+	}
 	if len(dims) == 0 {
-		if signed {
-			return &ptype{width: 1, signed: true}
+		if signed || state2 {
+			return &ptype{width: 1, signed: signed, state2: state2}
 		}
 		return bit1
 	}
-	return &ptype{width: w, signed: signed, dims: dims, base: base}
+	return &ptype{width: w, signed: signed, dims: dims, base: base, state2: state2}
 }
 
 // evalDims evaluates packed or unpacked ranges ([l:r] or [size]).
@@ -287,6 +295,7 @@ func (e *elab) resolveEnum(dt *hdl.DataType, sc *scope) *ptype {
 	var base *ptype
 	if et.Base == nil {
 		base = vec(32, true)
+		base.state2 = true // int
 	} else {
 		base = e.resolveType(et.Base, sc)
 		if base == nil {
@@ -347,7 +356,10 @@ func (e *elab) resolveStruct(dt *hdl.DataType, sc *scope) *ptype {
 			fields = append(fields, &field{name: d.Name, typ: mt})
 		}
 	}
-	t := &ptype{fields: fields, union: st.Union, signed: dt.Signing == hdl.SignSigned, name: "struct"}
+	t := &ptype{fields: fields, union: st.Union, signed: dt.Signing == hdl.SignSigned, name: "struct", state2: true}
+	for _, f := range fields {
+		t.state2 = t.state2 && f.typ.state2
+	}
 	if st.Union {
 		t.name = "union"
 		for _, f := range fields {

@@ -411,14 +411,21 @@ type Unsupported struct {
 	Name string
 }
 
-// Assertion is a concurrent assertion, cover or assume item; the parser skips
-// its body and elaboration ignores it with a warning (weft checks no
-// assertions yet). Immediate assertions inside procedural code
-// (`assert (x) else $error(...)`) are the same node used as a Stmt.
-// Text is the source text of the whole assertion, action blocks included.
+// Assertion is an assertion, cover, assume or restrict, as an item or a
+// statement. Text is the source text of the whole assertion, action blocks
+// included. A simple immediate assertion (`assert (x) else $error(...)`,
+// `cover (c) n++;`) keeps its condition and action statements (Immediate
+// set; Pass and Fail may be nil); for the others (concurrent and deferred
+// assertions, `default clocking`) the parser skips the property and
+// elaboration ignores them with a warning.
 type Assertion struct {
 	At
 	Text string
+	// Kind is "assert", "assume", "cover" or "restrict".
+	Kind       string
+	Immediate  bool
+	Cond       Expr
+	Pass, Fail Stmt
 }
 
 // ElabTask is an elaboration-time system task written as a module or

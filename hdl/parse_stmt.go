@@ -739,27 +739,36 @@ func (p *parser) forkStmt() Stmt {
 // is skipped; its action blocks are parsed so their nesting is respected.
 func (p *parser) assertion() *Assertion {
 	start := p.tok
+	a := &Assertion{At: At{start.Pos}, Text: start.Text, Kind: start.Text}
 	p.next()
-	if !p.accept("property") && !p.accept("sequence") && !p.accept("final") && p.is("#") {
+	a.Immediate = true
+	if p.accept("property") || p.accept("sequence") || p.accept("final") {
+		a.Immediate = false
+	} else if p.is("#") {
 		p.next()
 		p.delayOperand()
+		a.Immediate = false
 	}
-	if p.is("(") {
-		p.skipBalanced()
-	} else {
+	if !p.is("(") {
 		p.errorHere("expected '(' after '%s', found %s", start.Text, p.tok.describe())
 		p.syncStmt()
-		return &Assertion{At: At{start.Pos}, Text: start.Text}
+		a.Immediate = false
+		return a
+	}
+	if a.Immediate {
+		a.Cond = p.parenCond(start.Text)
+	} else {
+		p.skipBalanced()
 	}
 	p.proc++
 	switch {
 	case p.accept(";"):
 	case p.accept("else"):
-		p.stmt()
+		a.Fail = p.stmt()
 	default:
-		p.stmt()
+		a.Pass = p.stmt()
 		if p.accept("else") {
-			p.stmt()
+			a.Fail = p.stmt()
 		}
 	}
 	p.proc--
@@ -767,5 +776,6 @@ func (p *parser) assertion() *Assertion {
 	if end < start.Off {
 		end = start.Off
 	}
-	return &Assertion{At: At{start.Pos}, Text: string(p.src.Text[start.Off:end])}
+	a.Text = string(p.src.Text[start.Off:end])
+	return a
 }

@@ -43,6 +43,9 @@ func (x *ectx) callType(n *hdl.CallExpr) tinfo {
 
 func (x *ectx) funcSym(n *hdl.CallExpr) *symbol {
 	var s *symbol
+	if n.Scope != nil {
+		return x.scopedFunc(n)
+	}
 	if n.Package != "" {
 		ps := x.e.pkgScope(n.Package, n.Pos)
 		if ps == nil {
@@ -64,6 +67,9 @@ func (x *ectx) call(n *hdl.CallExpr) design.Expr {
 		return x.sysCall(n)
 	}
 	s := x.funcSym(n)
+	if s == nil && n.Scope != nil {
+		return zeroBit // reported by scopedFunc
+	}
 	if s == nil {
 		name := n.Name
 		if n.Package != "" {

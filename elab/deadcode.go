@@ -160,7 +160,7 @@ func (d *deadCheck) expr(n hdl.Expr) {
 		d.exprs(n.Items)
 	case *hdl.CallExpr:
 		switch {
-		case n.System:
+		case n.System, n.Scope != nil:
 		case n.Package != "":
 			d.scoped(n.Package, n.Name, n.Pos)
 		case !d.isLocal(n.Name) && d.x.lookup(n.Name) == nil:

@@ -31,11 +31,10 @@ type elab struct {
 	opts  Options
 	d     *design.Design
 
-	modules    map[string]*hdl.Module
-	interfaces map[string]bool
-	pkgDecls   map[string]*hdl.Package
-	pkgs       map[string]*scope
-	unit       *scope
+	modules  map[string]*hdl.Module
+	pkgDecls map[string]*hdl.Package
+	pkgs     map[string]*scope
+	unit     *scope
 
 	comb     []*design.Process
 	initial  []*design.Process
@@ -81,7 +80,7 @@ func Elaborate(st *hdl.SourceText, fs *hdl.FileSet, opts Options, diags *hdl.Dia
 		return nil
 	}
 	e := &elab{st: st, fs: fs, diags: diags, opts: opts, d: &design.Design{},
-		modules: map[string]*hdl.Module{}, interfaces: map[string]bool{}, pkgDecls: map[string]*hdl.Package{}, pkgs: map[string]*scope{},
+		modules: map[string]*hdl.Module{}, pkgDecls: map[string]*hdl.Package{}, pkgs: map[string]*scope{},
 		groupIdx: map[string]*design.TriggerGroup{},
 		paths:    map[string]int{}, procNames: map[string]int{}, reported: map[string]bool{}}
 	return e.run()
@@ -180,11 +179,6 @@ func (e *elab) run() *design.Design {
 		u, ok := it.(*hdl.Unsupported)
 		switch {
 		case !ok:
-		case u.What == "interface":
-			if u.Name != "" {
-				// Remembered for a better message on use.
-				e.interfaces[u.Name] = true
-			}
 		case u.What == "class":
 			// Ignoring a class would leave the design's test-bench
 			// half silently missing.
@@ -215,6 +209,10 @@ func (e *elab) run() *design.Design {
 			e.errorf(firstFile(st), "unknown top module '%s'%s (modules: %s)", e.opts.Top, suggestFrom(e.opts.Top, names), strings.Join(names, ", "))
 			return nil
 		}
+		if top.Interface {
+			e.errorf(top.Pos, "'%s' is an interface; the top must be a module (instantiate the interface in a wrapper module)", top.Name)
+			return nil
+		}
 	} else {
 		used := map[string]bool{}
 		for _, m := range st.Modules {
@@ -222,7 +220,7 @@ func (e *elab) run() *design.Design {
 		}
 		var cands []*hdl.Module
 		for _, m := range st.Modules {
-			if !used[m.Name] && e.modules[m.Name] == m {
+			if !used[m.Name] && e.modules[m.Name] == m && !m.Interface {
 				cands = append(cands, m)
 			}
 		}

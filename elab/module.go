@@ -98,6 +98,8 @@ func (e *elab) registerItems(sc *scope, items []hdl.Item, paramsLocal bool) {
 			}
 		case *hdl.GenRegion:
 			e.registerItems(sc, it.Items, paramsLocal)
+		case *hdl.Modport:
+			e.registerModport(sc, it)
 		}
 	}
 }
@@ -313,6 +315,9 @@ func (e *elab) newInstance(mod *hdl.Module, name, path string, parent *instCtx, 
 	// completes its port.
 	e.declarePorts(ic)
 	e.registerItems(sc, mod.Items, len(mod.Params) > 0)
+	if mod.Interface {
+		e.checkModports(sc, mod.Items)
+	}
 
 	// Overridable parameters in order.
 	var over []*symbol
@@ -416,7 +421,9 @@ func (e *elab) declarePorts(ic *instCtx) {
 		net := hdl.NetNone
 		for _, pd := range mod.Ports {
 			if pd.Interface != "" {
-				e.errorf(pd.Pos, "interface ports are not supported yet (port of type '%s')", pd.Interface)
+				for _, n := range pd.Names {
+					e.declareIfacePort(ic, n.Name, n.Pos, parseIfacePort(pd.Interface))
+				}
 				continue
 			}
 			if pd.Dir != hdl.DirNone {
@@ -426,8 +433,15 @@ func (e *elab) declarePorts(ic *instCtx) {
 			}
 			d := dir
 			if d == hdl.DirNone {
-				if dt != nil && dt.Kind == hdl.TypeNamed && e.interfaces[dt.Name] {
-					e.errorf(pd.Pos, "interface ports are not supported yet (port of type '%s')", dt.Name)
+				if dt != nil && dt.Kind == hdl.TypeNamed && e.isInterface(dt.Name) && len(dt.Packed) == 0 {
+					for _, n := range pd.Names {
+						if len(n.Unpacked) > 0 {
+							e.errorf(n.Pos, "arrays of interface ports are not supported yet (port '%s')", n.Name)
+							continue
+						}
+						e.declareIfacePort(ic, n.Name, n.Pos, &ifacePort{iface: dt.Name})
+					}
+					dt = nil
 					continue
 				}
 				d = hdl.DirInout
@@ -463,7 +477,7 @@ func (e *elab) declarePorts(ic *instCtx) {
 	inHeader := map[string]bool{}
 	for _, hp := range mod.Ports {
 		if hp.Interface != "" {
-			e.errorf(hp.Pos, "interface ports are not supported yet (port of type '%s')", hp.Interface)
+			e.errorf(hp.Pos, "interface ports in a non-ANSI port list are not supported yet (port of type '%s'); declare the ports in the header", hp.Interface)
 			continue
 		}
 		for _, n := range hp.Names {
@@ -537,6 +551,7 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 			}
 		}
 	}
+	e.interfaceInstances(sc, items)
 	// Implicit nets: simple names in port connections that nothing declares.
 	for _, it := range items {
 		inst, ok := it.(*hdl.Instance)
@@ -578,7 +593,9 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 		case *hdl.AlwaysBlock:
 			e.always(sc, it)
 		case *hdl.Instance:
-			e.instantiate(sc, it)
+			if !e.isInterface(it.Module) {
+				e.instantiate(sc, it)
+			}
 		case *hdl.VarDecl:
 			e.varInit(sc, it)
 		case *hdl.Unsupported:
@@ -867,10 +884,6 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 		if len(it.Insts) > 0 {
 			inst = it.Insts[0].Name
 		}
-		if e.interfaces[it.Module] {
-			e.errorf(it.Pos, "interface '%s' (instantiated as '%s') is not supported yet", it.Module, inst)
-			return
-		}
 		e.errorf(it.Pos, "unknown module '%s' (instantiated as '%s')%s", it.Module, inst, suggestFrom(it.Module, names))
 		return
 	}
@@ -987,10 +1000,15 @@ func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name 
 		e.declare(sc, &symbol{kind: symScope, name: name, pos: in.Pos, sub: ic.sc, isInst: true})
 	}
 	conns := e.mapConnections(sc, ic, in)
+	for _, pi := range ic.ports {
+		if pi.sym.iport != nil {
+			e.bindIfacePort(sc, ic, pi, conns[pi.name])
+		}
+	}
 	aliases := map[string]*design.Home{}
 	for _, pi := range ic.ports {
 		c := conns[pi.name]
-		if c == nil || c.expr == nil || (ai != nil && pi.dir == hdl.DirOutput) {
+		if c == nil || c.expr == nil || (ai != nil && pi.dir == hdl.DirOutput) || pi.sym.iport != nil {
 			continue
 		}
 		if h := e.aliasable(sc, ic, pi, c.expr); h != nil {
@@ -999,7 +1017,7 @@ func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name 
 	}
 	e.build(ic, aliases)
 	for _, pi := range ic.ports {
-		if aliases[pi.name] != nil {
+		if aliases[pi.name] != nil || pi.sym.iport != nil {
 			continue
 		}
 		c := conns[pi.name]

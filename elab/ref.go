@@ -33,6 +33,8 @@ type ref struct {
 	typ      *ptype
 	name     string
 	selected bool // a select or member was applied
+	// mp restricts a scope reached through an interface port or modport.
+	mp *modportInfo
 }
 
 func (r *ref) info() tinfo {
@@ -98,8 +100,23 @@ func (x *ectx) ref(n hdl.Expr, lv bool) *ref {
 				x.errorf(n.Pos, "unknown identifier '%s' in scope '%s'%s", n.Name, base.sc.path, suggestFrom(n.Name, base.sc.names()))
 				return nil
 			}
-			if base.sc.inst != x.sc.inst {
+			iface := base.sc.inst != nil && base.sc.inst.mod.Interface
+			if s.kind == symModport {
+				if base.mp != nil {
+					x.errorf(n.Pos, "'%s' is already restricted to modport '%s'", base.name, base.mp.name)
+					return nil
+				}
+				return &ref{kind: rkScope, sc: base.sc, name: base.name + "." + n.Name, mp: s.mp}
+			}
+			if base.sc.inst != x.sc.inst && !iface {
 				x.errorf(n.Pos, "hierarchical references into instance '%s' are not supported yet (connect '%s' through a port)", base.name, n.Name)
+				return nil
+			}
+			if !x.throughModport(base.mp, s, base.name+"."+n.Name, n.Pos, lv) {
+				return nil
+			}
+			if lv && iface && s.isPort && s.dir == hdl.DirInput && base.sc.inst != x.sc.inst {
+				x.errorf(n.Pos, "cannot assign to '%s.%s': it is an input port of interface '%s'", base.name, n.Name, base.sc.inst.mod.Name)
 				return nil
 			}
 			return x.identRef(s, base.sc.path+"."+n.Name, n.Pos, lv)
@@ -226,7 +243,13 @@ func (x *ectx) identRef(s *symbol, name string, pos hdl.Pos, lv bool) *ref {
 	case symType:
 		return &ref{kind: rkType, typ: x.e.symType(s), name: name}
 	case symScope:
-		return &ref{kind: rkScope, sc: s.sub, name: name}
+		if s.sub == nil {
+			x.failed = true // an interface port left unbound (reported)
+			return nil
+		}
+		return &ref{kind: rkScope, sc: s.sub, name: name, mp: s.mp}
+	case symModport:
+		x.errorf(pos, "modport '%s' is not a value; name it in an interface port's type or connection", name)
 	case symScopeArray:
 		return &ref{kind: rkScopeArr, subs: s.subs, name: name}
 	case symFunc:

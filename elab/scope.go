@@ -21,6 +21,7 @@ const (
 	symScope                      // named generate block or instance (hierarchical prefix)
 	symScopeArray                 // generate-for block or instance array
 	symResult                     // a function's own name inside its body (the result)
+	symModport                    // a modport of an interface
 )
 
 // symbol is one name in a scope.
@@ -73,6 +74,10 @@ type symbol struct {
 	sub    *scope
 	subs   map[int]*scope
 	isInst bool
+	// iport is set for a module's interface port (symScope, sub bound at
+	// instantiation); mp restricts access through it (also symModport).
+	iport *ifacePort
+	mp    *modportInfo
 }
 
 // scope is a name space: the compilation unit, a package, a module

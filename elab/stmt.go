@@ -1152,7 +1152,9 @@ func (p *pctx) exprStmt(s *hdl.ExprStmt, sc *scope, out *[]design.Stmt) {
 	ex := p.ex(sc)
 	sym := ex.funcSym(call)
 	if sym == nil {
-		ex.call(call) // reports the unknown name
+		if call.Scope == nil {
+			ex.call(call) // reports the unknown name
+		}
 		return
 	}
 	f := p.e.function(sym)

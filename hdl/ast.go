@@ -41,6 +41,9 @@ type Package struct {
 type Module struct {
 	At
 	Name string
+	// Interface is set for an interface declaration (`interface ...
+	// endinterface`): the same parts as a module, plus Modport items.
+	Interface bool
 	// Imports written in the header (`module m import p::*; (...)`).
 	Imports []*Import
 	// Params are the header parameter port list `#(...)`; body parameter
@@ -428,6 +431,23 @@ type Assertion struct {
 	Pass, Fail Stmt
 }
 
+// Modport is one modport of an interface: `modport name (input a, output b,
+// import f)`.
+type Modport struct {
+	At
+	Name  string
+	Ports []*ModportPort
+}
+
+// ModportPort is one name a modport lists: a signal with its direction, or
+// an imported function or task (Import set, Dir DirNone).
+type ModportPort struct {
+	At
+	Dir    Direction
+	Name   string
+	Import bool
+}
+
 // ElabTask is an elaboration-time system task written as a module or
 // generate item, typically `if (W < 1) $error("W must be positive");`
 // (IEEE 1800-2017 §20.11). Call is the $error/$fatal/$warning/$info call.
@@ -454,6 +474,7 @@ func (*Function) itemNode()    {}
 func (*Task) itemNode()        {}
 func (*Unsupported) itemNode() {}
 func (*Assertion) itemNode()   {}
+func (*Modport) itemNode()     {}
 func (*ElabTask) itemNode()    {}
 
 // ---- Statements ----
@@ -798,9 +819,12 @@ type StreamExpr struct {
 type CallExpr struct {
 	At
 	Package string
-	Name    string
-	System  bool
-	Args    []Expr
+	// Scope is the hierarchical prefix of a call through an interface
+	// (`bus.write(a)`: Scope is bus); nil for a plain call.
+	Scope  Expr
+	Name   string
+	System bool
+	Args   []Expr
 	// NamedArgs holds `.name(expr)` arguments, rare but legal.
 	NamedArgs map[string]Expr
 	// An empty argument (`$display(a,,b)`) is a nil entry in Args.

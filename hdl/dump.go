@@ -140,7 +140,21 @@ func toSx(n any) *sx {
 			kids = append(kids, sxHeadList("ports", nil, sxAll(n.Ports)))
 		}
 		kids = append(kids, sxAll(n.Items)...)
-		return sxHeadList("module", []*sx{sxAtom(n.Name), sxFlag(n.ANSI, "ansi")}, kids)
+		head := "module"
+		if n.Interface {
+			head = "interface"
+		}
+		return sxHeadList(head, []*sx{sxAtom(n.Name), sxFlag(n.ANSI, "ansi")}, kids)
+	case *Modport:
+		var ports []*sx
+		for _, mp := range n.Ports {
+			if mp.Import {
+				ports = append(ports, sxHead("import", sxAtom(mp.Name)))
+				continue
+			}
+			ports = append(ports, sxHead(mp.Dir.String(), sxAtom(mp.Name)))
+		}
+		return sxHeadList("modport", []*sx{sxAtom(n.Name)}, ports)
 
 	// ---- types ----
 	case *DataType:
@@ -449,6 +463,9 @@ func toSx(n any) *sx {
 			for _, k := range keys {
 				kids = append(kids, sxList(sxAtom("."+k), toSx(n.NamedArgs[k])))
 			}
+		}
+		if n.Scope != nil {
+			kids = append([]*sx{sxHead("scope", toSx(n.Scope))}, kids...)
 		}
 		return sxHeadList("call", []*sx{sxAtom(name)}, kids)
 	case *CastExpr:

@@ -366,7 +366,7 @@ func (p *parser) sourceText() *SourceText {
 	for !p.atEOF() {
 		start := p.i
 		switch {
-		case p.isAny("module", "macromodule"):
+		case p.isAny("module", "macromodule") || p.is("interface") && !isTok(p.peek(1), "class"):
 			if m := p.module(); m != nil {
 				st.Modules = append(st.Modules, m)
 			}

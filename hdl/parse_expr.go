@@ -170,12 +170,15 @@ func (p *parser) postfix(x Expr) Expr {
 			x = p.selectExpr(x)
 		case p.is(".") && p.peek(1).Kind == TokIdent:
 			p.next()
-			x = &MemberExpr{At: At{x.Position()}, X: x, Name: p.tok.Text}
+			name := p.tok.Text
 			p.next()
 			if p.is("(") {
-				p.errorHere("method and hierarchical function calls are not supported")
-				p.skipBalanced()
+				// A function of an interface instance or port: bus.f(a).
+				c := &CallExpr{At: At{x.Position()}, Scope: x, Name: name}
+				p.callArgs(c)
+				return c
 			}
+			x = &MemberExpr{At: At{x.Position()}, X: x, Name: name}
 		default:
 			return x
 		}

@@ -35,8 +35,12 @@ func (p *parser) module() *Module {
 	if !p.accept("automatic") {
 		p.accept("static")
 	}
-	m := &Module{At: At{kw.Pos}}
-	name, _, ok := p.expectIdent("a module name after '" + kw.Text + "'")
+	m := &Module{At: At{kw.Pos}, Interface: kw.Text == "interface"}
+	unit, endKw := "module", "endmodule"
+	if m.Interface {
+		unit, endKw = "interface", "endinterface"
+	}
+	name, _, ok := p.expectIdent("a " + unit + " name after '" + kw.Text + "'")
 	m.Name = name
 	if ok {
 		var imps []Item
@@ -62,7 +66,7 @@ func (p *parser) module() *Module {
 	}
 	if !ok {
 		// Skip the rest of a broken header; the body may still parse.
-		for !p.atEOF() && !p.is("endmodule") && !p.unitStart() {
+		for !p.atEOF() && !p.is(endKw) && !p.unitStart() {
 			if p.accept(";") {
 				break
 			}
@@ -70,20 +74,113 @@ func (p *parser) module() *Module {
 		}
 		p.lastErr = max(p.lastErr, p.i)
 	}
-	where := "module '" + m.Name + "'"
+	where := unit + " '" + m.Name + "'"
 	for {
 		if p.atEOF() || p.unitStart() {
-			p.errorf(kw.Pos, "unterminated module '%s': expected 'endmodule' before %s", m.Name, p.tok.describe())
+			p.errorf(kw.Pos, "unterminated %s '%s': expected '%s' before %s", unit, m.Name, endKw, p.tok.describe())
 			return m
 		}
-		if p.is("endmodule") {
+		if p.is(endKw) {
 			m.End = p.tok.Pos
 			p.next()
-			p.endLabel("endmodule", m.Name, "module name")
+			p.endLabel(endKw, m.Name, unit+" name")
 			return m
+		}
+		if m.Interface && p.is("modport") {
+			p.modports(&m.Items)
+			continue
 		}
 		p.bodyItem(ctxModule, &m.Items, where)
 	}
+}
+
+// modports parses `modport a (input x, output y, import f), b (...);`.
+func (p *parser) modports(out *[]Item) {
+	p.next()
+	for !p.atEOF() {
+		name, pos, ok := p.expectIdent("a modport name")
+		if !ok {
+			p.syncItem()
+			return
+		}
+		mp := &Modport{At: At{pos}, Name: name}
+		open := p.tok
+		if !p.expect("(", "after modport '"+name+"'") {
+			p.syncItem()
+			return
+		}
+		dir, imp := DirNone, false
+		for !p.atEOF() && !p.is(")") {
+			t := p.tok
+			switch {
+			case t.Kind == TokKeyword && directions[t.Text] != DirNone:
+				dir, imp = directions[t.Text], false
+				p.next()
+				continue
+			case p.isAny("import", "export"):
+				if t.Text == "export" {
+					p.errorHere("modport exports are not supported yet")
+				}
+				dir, imp = DirNone, true
+				p.next()
+				continue
+			case p.isAny("function", "task"):
+				// An import with a prototype: only the name matters.
+				p.next()
+				isName := func() bool {
+					return p.tok.Kind == TokIdent && (isTok(p.peek(1), "(") || isTok(p.peek(1), ",") || isTok(p.peek(1), ")"))
+				}
+				for !p.atEOF() && !p.is(")") && !isName() {
+					p.next()
+				}
+				if isName() {
+					mp.Ports = append(mp.Ports, &ModportPort{At: At{p.tok.Pos}, Name: p.tok.Text, Import: true})
+					p.next()
+					if p.is("(") {
+						p.skipBalanced()
+					}
+				}
+			case p.is("clocking"):
+				p.errorHere("clocking blocks in modports are not supported yet")
+				p.next()
+				if p.tok.Kind == TokIdent {
+					p.next()
+				}
+			case p.is("."):
+				p.errorHere("modport expressions (.name(expr)) are not supported yet")
+				p.next()
+				if p.tok.Kind == TokIdent {
+					p.next()
+				}
+				if p.is("(") {
+					p.skipBalanced()
+				}
+			case t.Kind == TokIdent:
+				if dir == DirNone && !imp {
+					p.errorHere("modport '%s': '%s' needs a direction (input, output) or import before it", name, t.Text)
+				}
+				mp.Ports = append(mp.Ports, &ModportPort{At: At{t.Pos}, Dir: dir, Name: t.Text, Import: imp})
+				p.next()
+			default:
+				p.errorHere("unexpected %s in modport '%s'", t.describe(), name)
+				p.skipPastClose()
+				*out = append(*out, mp)
+				p.syncItem()
+				return
+			}
+			if !p.accept(",") {
+				break
+			}
+		}
+		if !p.expectClose(")", open) {
+			p.skipPastClose()
+		}
+		*out = append(*out, mp)
+		if !p.accept(",") {
+			break
+		}
+	}
+	p.expectSemi("after modport")
 }
 
 func (p *parser) pkg() *Package {
@@ -236,12 +333,14 @@ func (p *parser) portList(m *Module) {
 			p.next()
 			p.next()
 		case p.is("interface"):
-			p.errorHere("generic interface ports are not supported")
+			// A generic interface port: any interface instance connects.
 			p.next()
-			if p.accept(".") {
-				p.expectIdent("a modport name")
-			}
 			iface = "interface"
+			if p.accept(".") {
+				if mp, _, ok := p.expectIdent("a modport name"); ok {
+					iface += "." + mp
+				}
+			}
 		case p.startsDataType():
 			dt = p.dataType(false)
 		case p.startsImplicitType():

@@ -409,6 +409,8 @@ func asCall(x Expr) Expr {
 		return &CallExpr{At: x.At, Name: x.Name}
 	case *ScopedIdent:
 		return &CallExpr{At: x.At, Package: x.Package, Name: x.Name}
+	case *MemberExpr:
+		return &CallExpr{At: x.At, Scope: x.X, Name: x.Name}
 	}
 	return x
 }

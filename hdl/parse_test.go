@@ -240,7 +240,7 @@ func TestParseStatements(t *testing.T) {
 			"(begin blk (var automatic int (i = 0)) (var (logic [3:0]) t) (var my_t u) (= i 1)) (begin (var int j))"},
 		{"declaration after statements", "begin a = 1; int k; end", "(begin (= a 1) (decl (var int k)))"},
 		{"calls", "t; t(1, 2); p::t(); $display(\"%d\", x); $finish; void'(f(x)); obj.m;",
-			"(do (call t)) (do (call t 1 2)) (do (call p::t)) (do (call $display \"%d\" x)) (do (call $finish)) (do (cast (type void) (call f x))) (do (. obj m))"},
+			"(do (call t)) (do (call t 1 2)) (do (call p::t)) (do (call $display \"%d\" x)) (do (call $finish)) (do (cast (type void) (call f x))) (do (call m (scope obj)))"},
 		{"timing", "@(posedge clk); @(posedge clk) x = 1; @e x = 2; #10; #(N) x = 3; #1ns x = 4; wait (done) x = 5;",
 			"(@ ((posedge clk)) (null)) (@ ((posedge clk)) (= x 1)) (@ (e) (= x 2)) (# 10 (null)) (# N (= x 3)) (# 1ns (= x 4)) (wait done (= x 5))"},
 		{"unsupported statements", "fork a = 1; begin b = 2; end join_any disable foo; -> ev; assign x = 1; foreach (a[i]) a[i] = 0; wait fork;",
@@ -288,8 +288,10 @@ func TestParseModuleHeaders(t *testing.T) {
 			"(package p (localparam (X = 1)) (typedef t int) (function automatic int f (args (arg input int a)) (return a)))"},
 		{"compilation-unit items", "typedef logic [1:0] t2; localparam Z = 0; function int g(); return 1; endfunction module m; endmodule",
 			"(typedef t2 (logic [1:0]))\n(localparam (Z = 0))\n(function int g (return 1))\n(module m)"},
-		{"top-level unsupported units", "interface i; endinterface program pr; endprogram class c; endclass",
-			"(unsupported \"interface\" i)\n(unsupported \"program\" pr)\n(unsupported \"class\" c)"},
+		{"top-level unsupported units", "program pr; endprogram class c; endclass",
+			"(unsupported \"program\" pr)\n(unsupported \"class\" c)"},
+		{"interface", "interface i #(parameter W = 2) (input logic clk); logic [W-1:0] d; modport m (input d, import f), s (output d, import function int g(int x)); endinterface : i",
+			"(interface i ansi (params (param (W = 2))) (ports (port input logic clk)) (var (logic [(- W 1):0]) d) (modport m (input d) (import f)) (modport s (output d) (import g)))"},
 	}
 	for _, tc := range tests {
 		st := mustParse(t, tc.in)

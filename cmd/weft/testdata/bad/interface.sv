@@ -1,8 +1,14 @@
-// want: 6:3: interface 'bus_if' (instantiated as 'bus') is not supported yet
+// want: 9:21: cannot assign to 'p.valid': it is an input of modport 'rx'
 interface bus_if;
   logic valid;
+  logic [7:0] data;
+  modport rx (input valid, data);
 endinterface
-module top(output logic b);
+module sink(bus_if.rx p, output logic [7:0] d);
+  assign d = p.data;
+  always_comb begin p.valid = 1'b0; end
+endmodule
+module top(output logic [7:0] d);
   bus_if bus ();
-  assign b = 1'b0;
+  sink u (.p(bus), .d);
 endmodule

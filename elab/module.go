@@ -958,6 +958,31 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 // right bound (which gets the least significant slice of a connection).
 type arrInfo struct{ pos, n int }
 
+// instanceElement returns the element of unpacked array x that one
+// instance of an instance array connects to (IEEE 1800 §23.3.3.5: an
+// array with one element per instance pairs them left to right), or nil
+// when x is not such an array.
+func instanceElement(ex *ectx, x hdl.Expr, ai *arrInfo) hdl.Expr {
+	ex.quiet++
+	r := ex.ref(x, false)
+	ex.quiet--
+	if r == nil || r.kind != rkVar || len(r.idx) > 0 || len(r.unpacked) != 1 || r.unpacked[0].Size() != ai.n {
+		return nil
+	}
+	d := r.unpacked[0]
+	fromLeft := ai.n - 1 - ai.pos
+	i := d.Left + fromLeft
+	if d.Left > d.Right {
+		i = d.Left - fromLeft
+	}
+	at := hdl.At{Pos: x.Position()}
+	var idx hdl.Expr = &hdl.Number{At: at, Text: fmt.Sprint(abs64(int64(i))), Value: big.NewInt(abs64(int64(i)))}
+	if i < 0 {
+		idx = &hdl.UnaryExpr{At: at, Op: "-", X: idx}
+	}
+	return &hdl.IndexExpr{At: at, X: x, Index: idx}
+}
+
 // arrayName is the name of an instance array given one element's name.
 func arrayName(elem string) string {
 	if i := strings.LastIndexByte(elem, '['); i > 0 {
@@ -1173,6 +1198,11 @@ func (e *elab) connect(sc *scope, ic *instCtx, pi *portInfo, c *conn, ai *arrInf
 	x := c.expr
 	name := fmt.Sprintf("%s:port %s.%s", sc.path, ic.inst.Name, pi.name)
 	where := fmt.Sprintf("port '%s' of '%s'", pi.name, ic.inst.Name)
+	if len(cs.unpacked) == 0 && ai != nil && ai.n > 1 {
+		if el := instanceElement(ex, x, ai); el != nil {
+			x, ai = el, nil
+		}
+	}
 	var body design.Stmt
 	if len(cs.unpacked) > 0 {
 		r := ex.ref(x, pi.dir == hdl.DirOutput)

@@ -245,6 +245,16 @@ func (d *deadCheck) stmt(s hdl.Stmt) {
 		}
 		d.stmt(s.Body)
 		d.pop()
+	case *hdl.ForeachStmt:
+		d.expr(s.Array)
+		d.push()
+		for _, v := range s.Vars {
+			if v != "" {
+				d.declVar(&hdl.VarDecl{At: s.At, Names: []*hdl.Declarator{{At: s.At, Name: v}}})
+			}
+		}
+		d.stmt(s.Body)
+		d.pop()
 	case *hdl.WhileStmt:
 		d.expr(s.Cond)
 		d.stmt(s.Body)

@@ -1418,6 +1418,8 @@ func forLoopVars(s hdl.Stmt, out map[string]bool) {
 				}
 			}
 			walk(s.Body)
+		case *hdl.ForeachStmt:
+			walk(s.Body) // its loop variables are declared by the loop
 		case *hdl.WhileStmt:
 			walk(s.Body)
 		case *hdl.RepeatStmt:

@@ -249,6 +249,8 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 		p.caseStmt(s, sc, out)
 	case *hdl.ForStmt:
 		p.forStmt(s, sc, out)
+	case *hdl.ForeachStmt:
+		p.foreachStmt(s, sc, out)
 	case *hdl.WhileStmt:
 		ex := p.ex(sc)
 		c := ex.truth(s.Cond)
@@ -784,6 +786,8 @@ func assignsAny(s hdl.Stmt, names map[string]bool) bool {
 				walk(st)
 			}
 			walk(s.Body)
+		case *hdl.ForeachStmt:
+			walk(s.Body)
 		case *hdl.WhileStmt:
 			walk(s.Body)
 		case *hdl.RepeatStmt:
@@ -831,8 +835,8 @@ func escapes(s hdl.Stmt) bool {
 			for _, it := range s.Items {
 				walk(it.Body, inner)
 			}
-		case *hdl.ForStmt:
-			walk(s.Body, true)
+		case *hdl.ForStmt, *hdl.ForeachStmt:
+			walk(loopBody(s), true)
 		case *hdl.WhileStmt:
 			walk(s.Body, true)
 		case *hdl.RepeatStmt:

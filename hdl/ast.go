@@ -567,6 +567,16 @@ type ForStmt struct {
 	Body      Stmt
 }
 
+// ForeachStmt is `foreach (arr[i, j]) body`: one loop variable per
+// dimension of Array, leftmost first; a skipped dimension (`arr[, j]`)
+// has an empty name.
+type ForeachStmt struct {
+	At
+	Array Expr
+	Vars  []string
+	Body  Stmt
+}
+
 // WhileStmt is `while (c) body` or `do body while (c);`.
 type WhileStmt struct {
 	At
@@ -687,6 +697,7 @@ func (*BreakStmt) stmtNode()       {}
 func (*ContinueStmt) stmtNode()    {}
 func (*NullStmt) stmtNode()        {}
 func (*DeclStmt) stmtNode()        {}
+func (*ForeachStmt) stmtNode()     {}
 func (*UnsupportedStmt) stmtNode() {}
 func (*Assertion) stmtNode()       {}
 

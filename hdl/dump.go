@@ -363,6 +363,15 @@ func toSx(n any) *sx {
 		init := sxAll(n.InitDecls)
 		init = append(init, sxAll(n.Init)...)
 		return sxHead("for", sxList(init...), toSx(n.Cond), sxList(sxAll(n.Step)...), toSx(n.Body))
+	case *ForeachStmt:
+		vars := make([]*sx, len(n.Vars))
+		for i, v := range n.Vars {
+			if v == "" {
+				v = "_"
+			}
+			vars[i] = sxAtom(v)
+		}
+		return sxHead("foreach", toSx(n.Array), sxList(vars...), toSx(n.Body))
 	case *WhileStmt:
 		if n.DoWhile {
 			return sxHead("do-while", toSx(n.Cond), toSx(n.Body))

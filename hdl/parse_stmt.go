@@ -143,12 +143,7 @@ func (p *parser) stmt() Stmt {
 		case "for":
 			return p.forStmt()
 		case "foreach":
-			p.next()
-			if p.is("(") {
-				p.skipBalanced()
-			}
-			p.stmt()
-			return &UnsupportedStmt{At: at, What: "foreach"}
+			return p.foreachStmt()
 		case "while":
 			p.next()
 			ws := &WhileStmt{At: at}
@@ -399,6 +394,55 @@ func (p *parser) assignOrCall() Stmt {
 	}
 	p.syncStmt()
 	return nil
+}
+
+// foreachStmt parses `foreach (name[.name...] [i, j]...) stmt`; the loop
+// variables may also be written as separate brackets (`arr[i][j]`).
+func (p *parser) foreachStmt() Stmt {
+	at := At{p.tok.Pos}
+	p.next()
+	open := p.tok
+	if !p.expect("(", "after 'foreach'") {
+		p.syncStmt()
+		return nil
+	}
+	fs := &ForeachStmt{At: at}
+	name, pos, ok := p.expectIdent("an array name")
+	if !ok {
+		p.skipPastClose()
+		p.stmt()
+		return nil
+	}
+	fs.Array = &Ident{At: At{pos}, Name: name}
+	for p.is(".") && p.peek(1).Kind == TokIdent {
+		p.next()
+		fs.Array = &MemberExpr{At: At{pos}, X: fs.Array, Name: p.tok.Text}
+		p.next()
+	}
+	if !p.is("[") {
+		p.errorHere("expected '[' and loop variables after the array in 'foreach', found %s", p.tok.describe())
+	}
+	for p.accept("[") {
+		for {
+			if p.tok.Kind == TokIdent {
+				fs.Vars = append(fs.Vars, p.tok.Text)
+				p.next()
+			} else {
+				fs.Vars = append(fs.Vars, "")
+			}
+			if !p.accept(",") {
+				break
+			}
+		}
+		if !p.expect("]", "after the loop variables of 'foreach'") {
+			break
+		}
+	}
+	if !p.expectClose(")", open) {
+		p.skipPastClose()
+	}
+	fs.Body = p.stmt()
+	return fs
 }
 
 // asCall turns a bare name used as a statement into a call without

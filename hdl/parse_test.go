@@ -244,7 +244,7 @@ func TestParseStatements(t *testing.T) {
 		{"timing", "@(posedge clk); @(posedge clk) x = 1; @e x = 2; #10; #(N) x = 3; #1ns x = 4; wait (done) x = 5;",
 			"(@ ((posedge clk)) (null)) (@ ((posedge clk)) (= x 1)) (@ (e) (= x 2)) (# 10 (null)) (# N (= x 3)) (# 1ns (= x 4)) (wait done (= x 5))"},
 		{"unsupported statements", "fork a = 1; begin b = 2; end join_any disable foo; -> ev; assign x = 1; foreach (a[i]) a[i] = 0; wait fork;",
-			"(unsupported \"fork/join\") (unsupported \"disable\") (unsupported \"event trigger '->'\") (unsupported \"procedural 'assign'\") (unsupported \"foreach\") (unsupported \"wait fork\")"},
+			"(unsupported \"fork/join\") (unsupported \"disable\") (unsupported \"event trigger '->'\") (unsupported \"procedural 'assign'\") (foreach a (i) (= (idx a i) 0)) (unsupported \"wait fork\")"},
 		{"assertions", "assert (a == b) else $error(\"mismatch\"); a1: assert (x); assume (y) z = 1; else z = 0; cover (c);",
 			"(assertion \"assert (a == b) else $error(\\\"mismatch\\\");\") (assertion \"assert (x);\") (assertion \"assume (y) z = 1; else z = 0;\") (assertion \"cover (c);\")"},
 		{"labels", "l1: x = 1; l2: begin y = 2; end", "(= x 1) (begin l2 (= y 2))"},

@@ -30,6 +30,9 @@ func (x *ectx) callType(n *hdl.CallExpr) tinfo {
 		}
 		return tinfo{t: int32T}
 	}
+	if t, ok := x.methodType(n); ok {
+		return t
+	}
 	s := x.funcSym(n)
 	if s == nil {
 		return tinfo{t: bitT}
@@ -65,6 +68,9 @@ func (x *ectx) call(n *hdl.CallExpr) design.Expr {
 	zeroBit := design.NewConst(bitT, zero())
 	if n.System {
 		return x.sysCall(n)
+	}
+	if v, ok := x.method(n); ok {
+		return v
 	}
 	s := x.funcSym(n)
 	if s == nil && n.Scope != nil {

@@ -1,6 +1,7 @@
 package elab
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
@@ -24,6 +25,14 @@ type ptype struct {
 	// both kinds alike, but unpacked arrays of a 2-state and a 4-state
 	// element type are not assignment compatible (IEEE 1800 §6.22.2).
 	state2 bool
+	// items are an enum's constants in declaration order.
+	items []enumItem
+}
+
+// enumItem is one constant of an enum type.
+type enumItem struct {
+	name string
+	v    *big.Int
 }
 
 type field struct {
@@ -321,6 +330,7 @@ func (e *elab) resolveEnum(dt *hdl.DataType, sc *scope) *ptype {
 			v = newCval(base, design.Mask(add1(prev.v), base.width))
 		}
 		prev = v
+		t.items = append(t.items, enumItem{name: it.Name, v: v.v})
 		cv := &cval{v: v.v, t: &t}
 		if s := sc.syms[it.Name]; s != nil && s.enumItem == it {
 			s.val = cv

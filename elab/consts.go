@@ -185,8 +185,12 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 	defer func() { s.evaluating = false }()
 	pd, d := s.param, s.decl
 	var val *cval
-	if ov := s.override; ov != nil && ov.val != nil {
+	if ov := s.override; ov != nil && (ov.val != nil || ov.expr != nil) {
 		val = ov.val
+		if ov.val == nil && !explicitParamType(pd, d) {
+			e.errorf(ov.pos, "parameter '%s' has no declared type, so an assignment pattern cannot override it; declare its type (parameter int %s [3] = ...)", s.name, s.name)
+			return nil
+		}
 		if ov.expr != nil && explicitParamType(pd, d) {
 			t := e.paramDeclType(pd, d, s.declScope)
 			if t == nil {

@@ -904,6 +904,12 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 					break
 				}
 			}
+			if _, isPat := unparen(pa.Value).(*hdl.PatternExpr); isPat {
+				// '{...} has no type of its own: the parameter's type
+				// gives it one when the value is needed.
+				ov.expr, ov.sc = pa.Value, sc
+				break
+			}
 			cv, ok := e.constEval(pa.Value, sc, "parameter override")
 			if !ok {
 				continue

@@ -1,6 +1,8 @@
 // Package compile runs weft's pipeline from SystemVerilog source to a
-// running simulator: hdl (preprocess, parse) → elab → kernels (slt
-// analysis, SIR lowering, sir/opt, statelayout) → sim.New.
+// running simulator: hdl (preprocess, parse) → elab → slt analysis and the
+// lint checks on it → kernels (SIR lowering, sir/opt, statelayout) →
+// sim.New. Program.Warnings are those weft lint prints; Suppress turns
+// codes off.
 //
 //	p, err := compile.NewBuilder().Files("top.sv", "alu.sv").Top("top").Build()
 //	if err != nil { ... }            // front-end errors are a *hdl.ErrorList
@@ -31,9 +33,11 @@ import (
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/lint"
 	"github.com/weft-hdl/weft/plan"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/slt"
 )
 
 // PartitionMode says when to use partitioned kernels.
@@ -120,6 +124,7 @@ type Builder struct {
 	output      io.Writer
 	ringCap     int
 	simOpts     sim.Options
+	suppress    []string
 	err         error
 }
 
@@ -332,6 +337,19 @@ func (p *Program) SIR() string {
 	return b.String()
 }
 
+// Suppress turns warnings with the given codes off (hdl's Code constants,
+// or "all"), as weft lint -Wno-CODE does; lint_off comments in the sources
+// work without it.
+func (b *Builder) Suppress(codes ...string) *Builder {
+	for _, c := range codes {
+		if !hdl.KnownCode(c) {
+			return b.fail("unknown warning code %q (known: %s, all)", c, hdl.CodeList())
+		}
+	}
+	b.suppress = append(b.suppress, codes...)
+	return b
+}
+
 // Build runs the pipeline. Front-end errors are returned as the
 // *hdl.ErrorList (every diagnostic with file:line:col and a caret line);
 // later stages return errors naming the stage.
@@ -354,6 +372,9 @@ func (b *Builder) Build() (*Program, error) {
 	t0 := time.Now()
 	fs := hdl.NewFileSet()
 	diags := hdl.NewDiagnostics(fs)
+	if err := diags.Suppress(b.suppress...); err != nil {
+		return nil, err
+	}
 	st := hdl.Load(fs, b.inputs, hdl.PreprocessOptions{IncludeDirs: b.includeDirs, Defines: b.defines}, diags)
 	phase("parse", t0)
 	if err := diags.Err(); err != nil {
@@ -368,9 +389,6 @@ func (b *Builder) Build() (*Program, error) {
 	if d == nil {
 		return nil, errors.New("compile: elaboration produced no design")
 	}
-	for _, w := range diags.Warnings() {
-		p.Warnings = append(p.Warnings, w.Error())
-	}
 	p.Design = d
 
 	t0 = time.Now()
@@ -378,7 +396,17 @@ func (b *Builder) Build() (*Program, error) {
 	if b.threads > 1 && b.partition != PartitionNever {
 		kopts.Partition = kernels.PartitionOptions{Lanes: b.threads, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
 	}
-	kp, err := kernels.Build(d, kopts)
+	// The schedule is made here, not in kernels.Build, so that the lint
+	// checks read the same comb loops the kernels run.
+	sched, err := slt.Analyze(d, kopts.Slt)
+	if err != nil {
+		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
+	}
+	lint.Check(d, sched, diags)
+	for _, w := range diags.Warnings() {
+		p.Warnings = append(p.Warnings, w.Error())
+	}
+	kp, err := kernels.BuildSchedule(d, sched, kopts)
 	phase("kernels", t0)
 	if err != nil {
 		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)

@@ -249,6 +249,7 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 
 // assignedConst evaluates x, written in sc, as a constant assigned to type t.
 func (e *elab) assignedConst(x hdl.Expr, sc *scope, t *ptype, what string) *cval {
+	e.checkParamTrunc(x, sc, t, what)
 	ex := &ectx{e: e, sc: sc, constOnly: true, what: what}
 	de := ex.assignT(x, t)
 	if ex.failed {

@@ -41,10 +41,10 @@ func (p *pctx) dumpTask(c *hdl.CallExpr, sc *scope) {
 	name := c.Name
 	switch {
 	case p.kind != pkInitial:
-		p.e.warnf(c.Pos, "%s outside an initial block is ignored (weft honours $dumpfile and $dumpvars only in initial blocks, at time zero)", name)
+		p.e.warnc(c.Pos, hdl.CodeDumpVars, "%s outside an initial block is ignored (weft honours $dumpfile and $dumpvars only in initial blocks, at time zero)", name)
 		return
 	case p.guarded > 0 || p.loopDepth > 0:
-		p.e.warnf(c.Pos, "%s under a run-time condition or in a loop is ignored (weft honours it only in straight-line initial code; select the dump with a parameter or `ifdef)", name)
+		p.e.warnc(c.Pos, hdl.CodeDumpVars, "%s under a run-time condition or in a loop is ignored (weft honours it only in straight-line initial code; select the dump with a parameter or `ifdef)", name)
 		return
 	}
 	e := p.e
@@ -68,7 +68,7 @@ func (p *pctx) dumpTask(c *hdl.CallExpr, sc *scope) {
 			file = cv.text()
 		}
 		if e.dump.File != "" && e.dump.File != file {
-			e.warnf(c.Pos, "$dumpfile(%q) replaces $dumpfile(%q) at %s: one dump file per run", file, e.dump.File, e.dump.FilePos)
+			e.warnc(c.Pos, hdl.CodeDumpVars, "$dumpfile(%q) replaces $dumpfile(%q) at %s: one dump file per run", file, e.dump.File, e.dump.FilePos)
 		}
 		e.dump.File, e.dump.FilePos = file, dpos(c.Pos)
 		return
@@ -115,7 +115,7 @@ func (p *pctx) dumpName(ex *ectx, a hdl.Expr) (string, bool) {
 	case nil:
 		return "", false
 	}
-	p.e.warnf(a.Position(), "$dumpvars argument is ignored: it must name an instance or a signal (u_core, g[1].u_alu, top.u_rx.state)")
+	p.e.warnc(a.Position(), hdl.CodeDumpVars, "$dumpvars argument is ignored: it must name an instance or a signal (u_core, g[1].u_alu, top.u_rx.state)")
 	return "", false
 }
 
@@ -135,12 +135,12 @@ func (e *elab) resolveDumps() {
 			path, isInst, ok := e.resolveDumpName(a.name, c, insts)
 			switch {
 			case !ok:
-				e.warnf(a.pos, "$dumpvars argument '%s' names no instance or signal seen from %s; it is ignored", a.name, c.from)
+				e.warnc(a.pos, hdl.CodeDumpVars, "$dumpvars argument '%s' names no instance or signal seen from %s; it is ignored", a.name, c.from)
 			case isInst:
 				dv.Scopes = append(dv.Scopes, path)
 			default:
 				if h, _ := e.d.Lookup(path); h.IsArray() {
-					e.warnf(a.pos, "$dumpvars argument '%s' is an unpacked array: it is dumped element by element", a.name)
+					e.warnc(a.pos, hdl.CodeDumpVars, "$dumpvars argument '%s' is an unpacked array: it is dumped element by element", a.name)
 				}
 				dv.Signals = append(dv.Signals, path)
 			}

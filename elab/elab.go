@@ -1,6 +1,8 @@
 // Package elab turns the syntax tree of package hdl into a design.Design:
 // parameter evaluation, generate unrolling, hierarchy, type and width
-// resolution, constant functions, processes and trigger groups.
+// resolution, constant functions, processes and trigger groups. Its
+// warnings carry hdl's codes; lint.go has the width check (WIDTHTRUNC) it
+// makes on assignments and typed parameters while the source is at hand.
 package elab
 
 import (
@@ -46,9 +48,11 @@ type elab struct {
 	// home (Init may later hold what a folded initial block left): a
 	// constant function call starts from it.
 	staticDecl map[*design.Home]*design.Init
-	procNames  map[string]int
-	reported   map[string]bool
-	errSeq     int
+	// formals are the declared arguments of each function (see formal).
+	formals   map[*design.Function][]formal
+	procNames map[string]int
+	reported  map[string]bool
+	errSeq    int
 
 	// dump and dumpCalls collect $dumpfile and $dumpvars (resolveDumps).
 	dump      *design.DumpRequest
@@ -103,24 +107,35 @@ func (e *elab) errorf(pos hdl.Pos, format string, args ...any) {
 
 func (e *elab) errCount() int { return e.errSeq }
 
-func (e *elab) warnf(pos hdl.Pos, format string, args ...any) {
+// warnc reports a warning with code (one of hdl's Code constants) once per
+// position and message.
+func (e *elab) warnc(pos hdl.Pos, code, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	key := "w" + pos.String() + "\x00" + msg
 	if e.reported[key] {
 		return
 	}
 	e.reported[key] = true
-	e.diags.Warnf(pos, "%s", msg)
+	e.diags.Warnc(pos, code, "%s", msg)
 }
 
-// warnOnce reports a warning once per message text.
-func (e *elab) warnOnce(pos hdl.Pos, format string, args ...any) {
+// warnf is warnc without a code, kept so that work in flight still builds;
+// TestWarningsHaveCodes fails while any call is left.
+func (e *elab) warnf(pos hdl.Pos, format string, args ...any) { e.warnc(pos, "", format, args...) }
+
+// warnOnceC reports a warning once per message text.
+func (e *elab) warnOnceC(pos hdl.Pos, code, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if e.reported["once\x00"+msg] {
 		return
 	}
 	e.reported["once\x00"+msg] = true
-	e.diags.Warnf(pos, "%s", msg)
+	e.diags.Warnc(pos, code, "%s", msg)
+}
+
+// warnOnce is warnOnceC without a code (see warnf).
+func (e *elab) warnOnce(pos hdl.Pos, format string, args ...any) {
+	e.warnOnceC(pos, "", format, args...)
 }
 
 func firstFile(st *hdl.SourceText) hdl.Pos {
@@ -365,7 +380,7 @@ func (e *elab) finish() {
 	e.checkDrivers(all)
 	for _, p := range d.Comb {
 		if len(p.Writes) == 0 && p.Kind != design.ProcContAssign {
-			e.warnf(hpos(p.Pos), "%s writes nothing", p.Kind)
+			e.warnc(hpos(p.Pos), hdl.CodeNoWrite, "%s writes nothing", p.Kind)
 		}
 	}
 	mods := map[string]bool{}
@@ -507,7 +522,7 @@ func (e *elab) checkDrivers(all []*design.Process) {
 					if posLess(b.Pos, a.Pos) {
 						a, b = b, a
 					}
-					e.warnf(hpos(b.Pos), "static variable '%s' is shared by the calls of %s (%s) and %s (%s): the order in which they update it is not defined (declare the function automatic for a copy per call)", h.Path, a.Name, a.Pos, b.Name, b.Pos)
+					e.warnc(hpos(b.Pos), hdl.CodeRace, "static variable '%s' is shared by the calls of %s (%s) and %s (%s): the order in which they update it is not defined (declare the function automatic for a copy per call)", h.Path, a.Name, a.Pos, b.Name, b.Pos)
 					break
 				}
 			}

@@ -383,7 +383,7 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 				if x.constOnly {
 					x.errorf(n.Pos, "division by zero in %s", x.what)
 				} else {
-					x.warnf(n.Pos, "division by zero in a constant expression; the result is 0")
+					x.warnc(n.Pos, hdl.CodeDivZero, "division by zero in a constant expression; the result is 0")
 				}
 			}
 		}

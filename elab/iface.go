@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
 )
 
@@ -32,6 +33,8 @@ type modportInfo struct {
 type ifacePort struct {
 	iface   string
 	modport string
+	// unpacked are the dimensions of an array of interface ports.
+	unpacked []*hdl.Range
 }
 
 // registerModport declares a modport of the interface whose scope is sc.
@@ -106,6 +109,9 @@ func (e *elab) declareIfacePort(ic *instCtx, name string, pos hdl.Pos, ip *iface
 		return
 	}
 	s := &symbol{kind: symScope, name: name, pos: pos, declScope: ic.sc, isPort: true, iport: ip}
+	if len(ip.unpacked) > 0 {
+		s.kind = symScopeArray
+	}
 	if !e.declare(ic.sc, s) {
 		return
 	}
@@ -138,33 +144,92 @@ func (e *elab) bindIfacePort(sc *scope, ic *instCtx, pi *portInfo, c *conn) {
 	if r == nil {
 		return
 	}
-	if r.kind == rkScopeArr {
-		e.errorf(c.expr.Position(), "%s is connected to an array of interfaces; arrays of interface ports are not supported yet (connect one element)", where)
+	if s.kind == symScopeArray {
+		e.bindIfacePortArray(ic, pi, c, r, where)
 		return
 	}
+	if r.kind == rkScopeArr {
+		e.errorf(c.expr.Position(), "%s is connected to an array of interfaces; select one element, or declare the port as an array", where)
+		return
+	}
+	sub, mp, ok := e.ifaceTarget(s, pi, c, r, where)
+	if ok {
+		s.sub, s.mp = sub, mp
+	}
+}
+
+// ifaceTarget checks that r, a connection of interface port s, is an
+// instance of the interface s needs, and returns its scope and the modport
+// that restricts access through s.
+func (e *elab) ifaceTarget(s *symbol, pi *portInfo, c *conn, r *ref, where string) (*scope, *modportInfo, bool) {
 	if r.kind != rkScope || r.sc.inst == nil || !r.sc.inst.mod.Interface || r.sc != r.sc.inst.sc {
 		e.errorf(c.expr.Position(), "%s must be connected to an interface instance or interface port", where)
-		return
+		return nil, nil, false
 	}
 	got := r.sc.inst.mod.Name
 	if s.iport.iface != "" && got != s.iport.iface {
 		e.errorf(c.expr.Position(), "%s needs interface '%s', but is connected to an instance of '%s'", where, s.iport.iface, got)
-		return
+		return nil, nil, false
 	}
 	mp := r.mp
 	if s.iport.modport != "" {
 		ms := r.sc.syms[s.iport.modport]
 		if ms == nil || ms.kind != symModport {
 			e.errorf(pi.pos, "interface '%s' has no modport '%s'", got, s.iport.modport)
-			return
+			return nil, nil, false
 		}
-		if mp != nil && mp != ms.mp {
+		if mp != nil && mp.name != ms.mp.name {
 			e.errorf(c.expr.Position(), "%s uses modport '%s', but the connection names modport '%s'", where, s.iport.modport, mp.name)
-			return
+			return nil, nil, false
 		}
 		mp = ms.mp
 	}
-	s.sub, s.mp = r.sc, mp
+	return r.sc, mp, true
+}
+
+// bindIfacePortArray binds an array of interface ports to an array of
+// interface instances (or a parent's interface port array) of the same
+// size, element by element from the left (IEEE 1800 §25.3.3).
+func (e *elab) bindIfacePortArray(ic *instCtx, pi *portInfo, c *conn, r *ref, where string) {
+	s := pi.sym
+	dims, ok := e.evalDims(s.iport.unpacked, ic.sc)
+	if !ok {
+		return
+	}
+	if len(dims) != 1 {
+		e.errorf(pi.pos, "multi-dimensional arrays of interface ports are not supported yet (port '%s')", pi.name)
+		return
+	}
+	d := dims[0]
+	if r.kind != rkScopeArr || r.adim == nil {
+		e.errorf(c.expr.Position(), "%s is an array of %d interfaces; connect it to an array of interface instances of the same size", where, d.Size())
+		return
+	}
+	if r.adim.Size() != d.Size() {
+		e.errorf(c.expr.Position(), "%s is an array of %d interfaces, but is connected to an array of %d", where, d.Size(), r.adim.Size())
+		return
+	}
+	subs := map[int]*scope{}
+	var mp *modportInfo
+	for k := 0; k < d.Size(); k++ {
+		at := func(dd design.Dim) int {
+			if dd.Left > dd.Right {
+				return dd.Left - k
+			}
+			return dd.Left + k
+		}
+		sub := r.subs[at(*r.adim)]
+		if sub == nil {
+			return // the instance failed (reported)
+		}
+		el := &ref{kind: rkScope, sc: sub, name: fmt.Sprintf("%s[%d]", r.name, at(*r.adim)), mp: r.mp}
+		sc, m, ok := e.ifaceTarget(s, pi, c, el, where)
+		if !ok {
+			return
+		}
+		subs[at(d)], mp = sc, m
+	}
+	s.subs, s.mp, s.adim = subs, mp, &d
 }
 
 // throughModport checks access to member m of an interface reached through

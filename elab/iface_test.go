@@ -41,6 +41,15 @@ module t(output int y); q i (); assign y = i.f(); endmodule`, "t.sv:2:44: error:
 		{"modports differ", `interface b_if; logic d; modport a (input d); modport b (output d); endinterface
 module s(b_if.a p); endmodule
 module t; b_if i (); s u (.p(i.b)); endmodule`, "t.sv:3:30: error: interface port 'p' of 'u' uses modport 'a', but the connection names modport 'b'"},
+		{"interface array size", `interface b_if; logic d; endinterface
+module s(b_if p [3]); endmodule
+module t; b_if i [1:0] (); s u (.p(i)); endmodule`, "t.sv:3:36: error: interface port 'p' of 'u' is an array of 3 interfaces, but is connected to an array of 2"},
+		{"interface array to one instance", `interface b_if; logic d; endinterface
+module s(b_if p [2]); endmodule
+module t; b_if i (); s u (.p(i)); endmodule`, "t.sv:3:30: error: interface port 'p' of 'u' is an array of 2 interfaces; connect it to an array of interface instances of the same size"},
+		{"one interface port to an array", `interface b_if; logic d; endinterface
+module s(b_if p); endmodule
+module t; b_if i [2] (); s u (.p(i)); endmodule`, "t.sv:3:34: error: interface port 'p' of 'u' is connected to an array of interfaces; select one element, or declare the port as an array"},
 		{"interface as the top", `interface b_if; logic d; endinterface`, "t.sv:1:1: error: 'b_if' is an interface; the top must be a module (instantiate the interface in a wrapper module)"},
 	}
 	for _, tc := range tests {

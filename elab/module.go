@@ -422,7 +422,9 @@ func (e *elab) declarePorts(ic *instCtx) {
 		for _, pd := range mod.Ports {
 			if pd.Interface != "" {
 				for _, n := range pd.Names {
-					e.declareIfacePort(ic, n.Name, n.Pos, parseIfacePort(pd.Interface))
+					ip := parseIfacePort(pd.Interface)
+					ip.unpacked = n.Unpacked
+					e.declareIfacePort(ic, n.Name, n.Pos, ip)
 				}
 				continue
 			}
@@ -435,11 +437,7 @@ func (e *elab) declarePorts(ic *instCtx) {
 			if d == hdl.DirNone {
 				if dt != nil && dt.Kind == hdl.TypeNamed && e.isInterface(dt.Name) && len(dt.Packed) == 0 {
 					for _, n := range pd.Names {
-						if len(n.Unpacked) > 0 {
-							e.errorf(n.Pos, "arrays of interface ports are not supported yet (port '%s')", n.Name)
-							continue
-						}
-						e.declareIfacePort(ic, n.Name, n.Pos, &ifacePort{iface: dt.Name})
+						e.declareIfacePort(ic, n.Name, n.Pos, &ifacePort{iface: dt.Name, unpacked: n.Unpacked})
 					}
 					dt = nil
 					continue
@@ -568,7 +566,7 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 					varDecl: &hdl.VarDecl{At: id.At, Net: hdl.NetWire, Type: &hdl.DataType{At: id.At, Kind: hdl.TypeImplicit}}}
 				sc.syms[id.Name] = s
 				e.ensureHome(s)
-				e.warnf(id.Pos, "implicit 1-bit net '%s' declared by this port connection", id.Name)
+				e.warnc(id.Pos, hdl.CodeImplicit, "implicit 1-bit net '%s' declared by this port connection", id.Name)
 			}
 		}
 	}
@@ -601,7 +599,7 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 		case *hdl.Unsupported:
 			e.errorf(it.Pos, "%s is not supported yet", it.What)
 		case *hdl.Assertion:
-			e.warnOnce(it.Pos, "assertions are ignored (weft checks no assertions yet)")
+			e.warnOnceC(it.Pos, hdl.CodeIgnored, "assertions are ignored (weft checks no assertions yet)")
 		case *hdl.ElabTask:
 			e.elabTask(sc, it)
 		}
@@ -638,7 +636,7 @@ func (e *elab) elabTask(sc *scope, it *hdl.ElabTask) {
 	case "$error", "$fatal":
 		e.errorf(it.Pos, "%s", msg)
 	case "$warning", "$info":
-		e.warnf(it.Pos, "%s", msg)
+		e.warnc(it.Pos, hdl.CodeUserWarn, "%s", msg)
 	default:
 		e.errorf(it.Pos, "system task '%s' cannot be used as an elaboration-time item", c.Name)
 	}
@@ -942,7 +940,7 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 			continue
 		}
 		d := dims[0]
-		arr := &symbol{kind: symScopeArray, name: in.Name, pos: in.Pos, subs: map[int]*scope{}, isInst: true}
+		arr := &symbol{kind: symScopeArray, name: in.Name, pos: in.Pos, subs: map[int]*scope{}, isInst: true, adim: &d}
 		if !e.declare(sc, arr) {
 			continue
 		}
@@ -1059,7 +1057,7 @@ func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name 
 		}
 		if c == nil || c.expr == nil {
 			if pi.dir == hdl.DirInput && (c == nil || !c.explicitEmpty) {
-				e.warnf(in.Pos, "input port '%s' of '%s' is not connected; it reads 0", pi.name, name)
+				e.warnc(in.Pos, hdl.CodePinMissing, "input port '%s' of '%s' is not connected; it reads 0", pi.name, name)
 			}
 			continue
 		}
@@ -1261,7 +1259,7 @@ func (e *elab) connect(sc *scope, ic *instCtx, pi *portInfo, c *conn, ai *arrInf
 				if st.t.Width > ct.width {
 					how = "truncated"
 				}
-				e.warnf(x.Position(), "%s is %d bits wide but is connected to a %d-bit expression; the value is %s", where, ct.width, st.t.Width, how)
+				e.warnc(x.Position(), widthCode(how), "%s is %d bits wide but is connected to a %d-bit expression; the value is %s", where, ct.width, st.t.Width, how)
 			}
 			rhs = ex.assignT(x, ct)
 		}
@@ -1303,7 +1301,7 @@ func (e *elab) connect(sc *scope, ic *instCtx, pi *portInfo, c *conn, ai *arrInf
 			if w < ct.width {
 				how = "truncated"
 			}
-			e.warnf(x.Position(), "%s is %d bits wide but is connected to a %d-bit target; the value is %s", where, ct.width, w, how)
+			e.warnc(x.Position(), widthCode(how), "%s is %d bits wide but is connected to a %d-bit target; the value is %s", where, ct.width, w, how)
 		}
 		body = &design.Assign{LHS: lv, RHS: adapt(&design.HomeRef{Home: ch}, w), Pos: dpos(c.pos)}
 	}
@@ -1330,7 +1328,7 @@ func (e *elab) newProc(sc *scope, kind design.ProcKind, pos hdl.Pos, name string
 
 func (e *elab) contAssign(sc *scope, it *hdl.ContAssign) {
 	if it.Delay != nil {
-		e.warnOnce(it.Delay.Position(), "delays in continuous assignments are ignored")
+		e.warnOnceC(it.Delay.Position(), hdl.CodeAssignDelay, "delays in continuous assignments are ignored")
 	}
 	p := &pctx{e: e, kind: pkComb, localKind: design.KindBlockLocal, consts: map[*symbol]*cval{}, priv: map[*symbol]*symbol{}, inst: sc.inst}
 	var out []design.Stmt
@@ -1570,7 +1568,7 @@ func (e *elab) always(sc *scope, ab *hdl.AlwaysBlock) {
 		pr.Body = blk
 		e.initial = append(e.initial, pr)
 	case hdl.Final:
-		e.warnOnce(ab.Pos, "final blocks are ignored")
+		e.warnOnceC(ab.Pos, hdl.CodeIgnored, "final blocks are ignored")
 	}
 }
 
@@ -1629,7 +1627,7 @@ func (e *elab) event(ex *ectx, ee *hdl.EventExpr) (design.Event, bool) {
 		}
 		if r.Home.Width > 1 && bit == 0 {
 			if _, isSlice := unparen(ee.Expr).(*hdl.IndexExpr); !isSlice {
-				e.warnf(ee.Expr.Position(), "edge of the %d-bit signal '%s' is taken on its least significant bit", r.Home.Width, r.Home.Name)
+				e.warnc(ee.Expr.Position(), hdl.CodeEdgeWidth, "edge of the %d-bit signal '%s' is taken on its least significant bit", r.Home.Width, r.Home.Name)
 			}
 		}
 		return design.Event{Home: r.Home, Bit: bit, Edge: edge}, true

@@ -35,6 +35,8 @@ type ref struct {
 	selected bool // a select or member was applied
 	// mp restricts a scope reached through an interface port or modport.
 	mp *modportInfo
+	// adim is the declared range of an instance array (rkScopeArr).
+	adim *design.Dim
 }
 
 func (r *ref) info() tinfo {
@@ -159,7 +161,7 @@ func (x *ectx) ref(n hdl.Expr, lv bool) *ref {
 				x.errorf(n.Index.Position(), "generate block '%s' has no index %d", base.name, i)
 				return nil
 			}
-			return &ref{kind: rkScope, sc: sub, name: sub.path}
+			return &ref{kind: rkScope, sc: sub, name: sub.path, mp: base.mp}
 		case rkVar, rkValue:
 			if len(base.unpacked) > 0 {
 				return x.indexUnpacked(base, n.Index)
@@ -251,7 +253,11 @@ func (x *ectx) identRef(s *symbol, name string, pos hdl.Pos, lv bool) *ref {
 	case symModport:
 		x.errorf(pos, "modport '%s' is not a value; name it in an interface port's type or connection", name)
 	case symScopeArray:
-		return &ref{kind: rkScopeArr, subs: s.subs, name: name}
+		if s.iport != nil && s.subs == nil {
+			x.failed = true // an interface port array left unbound (reported)
+			return nil
+		}
+		return &ref{kind: rkScopeArr, subs: s.subs, name: name, mp: s.mp, adim: s.adim}
 	case symFunc:
 		x.errorf(pos, "'%s' is a function or task; call it with parentheses", name)
 	case symGenvar:
@@ -281,7 +287,7 @@ func (x *ectx) refValue(r *ref, n hdl.Expr) design.Expr {
 // out of range); the select then reads 0 and ignores writes.
 func (x *ectx) outOfRange(pos hdl.Pos, format string, args ...any) {
 	if x.p != nil && x.p.unrolling > 0 {
-		x.warnf(pos, format+"; it reads 0 and writes are ignored", args...)
+		x.warnc(pos, hdl.CodeSelRange, format+"; it reads 0 and writes are ignored", args...)
 		return
 	}
 	x.errorf(pos, format, args...)

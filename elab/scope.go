@@ -78,6 +78,9 @@ type symbol struct {
 	// instantiation); mp restricts access through it (also symModport).
 	iport *ifacePort
 	mp    *modportInfo
+	// adim is the declared range of an instance array or interface port
+	// array (symScopeArray).
+	adim *design.Dim
 }
 
 // scope is a name space: the compilation unit, a package, a module

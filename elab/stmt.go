@@ -130,18 +130,21 @@ func (p *pctx) declLocals(sc *scope, items []hdl.Item, blk *design.Block, forIni
 			var init []design.Stmt
 			if len(s.unpacked) > 0 {
 				p.arrayAssign(ex, h, s, d.Init, false, d.Init.Position(), &init)
-			} else if v := ex.assignT(d.Init, s.vt); !ex.failed {
-				init = append(init, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: v, Pos: dpos(d.Pos)})
+			} else {
+				ex.checkTrunc(&hdl.Ident{At: d.At, Name: d.Name}, d.Init, s.vt.dt())
+				if v := ex.assignT(d.Init, s.vt); !ex.failed {
+					init = append(init, &design.Assign{LHS: &design.HomeRef{Home: h}, RHS: v, Pos: dpos(d.Pos)})
+				}
 			}
 			if once && len(init) > 0 {
 				if in, ok := p.e.staticInit(h, init); ok {
 					h.Init = in
 					if !vd.Static {
-						p.e.warnf(d.Pos, "'%s' is static (IEEE 1800-2017 §6.21): its initializer runs once, at time zero; write 'static' to say so, or 'automatic' to initialize it on every entry", d.Name)
+						p.e.warnc(d.Pos, hdl.CodeStaticInit, "'%s' is static (IEEE 1800-2017 §6.21): its initializer runs once, at time zero; write 'static' to say so, or 'automatic' to initialize it on every entry", d.Name)
 					}
 					continue
 				}
-				p.e.warnf(d.Pos, "the initializer of static variable '%s' is not a constant expression: weft runs it on every entry", d.Name)
+				p.e.warnc(d.Pos, hdl.CodeStaticInit, "the initializer of static variable '%s' is not a constant expression: weft runs it on every entry", d.Name)
 			}
 			blk.Stmts = append(blk.Stmts, init...)
 		}
@@ -209,7 +212,7 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 			rhs = &hdl.BinaryExpr{At: s.At, Op: op, X: s.LHS, Y: s.RHS}
 		}
 		if s.Delay != nil {
-			p.e.warnOnce(s.Delay.Position(), "intra-assignment delays are ignored")
+			p.e.warnOnceC(s.Delay.Position(), hdl.CodeAssignDelay, "intra-assignment delays are ignored")
 		}
 		if !p.checkProcTarget(sc, s.LHS) {
 			return
@@ -292,6 +295,7 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 				return
 			}
 			ex := p.ex(sc)
+			ex.checkTrunc(&hdl.Ident{At: s.At, Name: p.fn.Name}, s.Value, p.fn.Result.Type())
 			v := ex.assignConv(s.Value, p.fn.Result.Type())
 			*out = append(*out, &design.Assign{LHS: &design.HomeRef{Home: p.fn.Result}, RHS: v, Pos: dpos(s.Pos)})
 		}
@@ -323,7 +327,7 @@ func (p *pctx) assign(sc *scope, lhs, rhs hdl.Expr, nb bool, pos hdl.Pos, out *[
 			p.e.errorf(pos, "non-blocking assignment in a function or task")
 			return
 		case pkComb:
-			p.e.warnf(pos, "non-blocking assignment in a combinational process is treated as blocking")
+			p.e.warnc(pos, hdl.CodeCombDelay, "non-blocking assignment in a combinational process is treated as blocking")
 			nb = false
 		}
 	}
@@ -340,6 +344,7 @@ func (p *pctx) assign(sc *scope, lhs, rhs hdl.Expr, nb bool, pos hdl.Pos, out *[
 		p.arrayAssign(ex, h, r.sym, rhs, nb, pos, out)
 		return
 	}
+	ex.checkTrunc(lhs, rhs, pt.dt())
 	v := ex.assignT(rhs, pt)
 	if ex.failed {
 		return
@@ -366,7 +371,13 @@ func (p *pctx) arrayAssign(ex *ectx, h *design.Home, s *symbol, rhs hdl.Expr, nb
 				v = def
 			}
 			if v == nil {
-				continue
+				// Every element must be covered (IEEE 1800 §10.9.1).
+				at := ""
+				for _, k := range ltrIndex(h.Unpacked, ltrOf(h.Unpacked, i)) {
+					at += "[" + itoa(k) + "]"
+				}
+				ex.errorf(pat.Pos, "the pattern gives no value for element %s of '%s'", at, h.Name)
+				return
 			}
 			*out = append(*out, &design.Assign{LHS: elemRefFlat(h, i), RHS: v, NonBlocking: nb, Pos: dpos(pos)})
 		}
@@ -480,6 +491,7 @@ func elemRefFlat(h *design.Home, i int) *design.ElemRef {
 func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptype) (map[int]design.Expr, design.Expr) {
 	out := map[int]design.Expr{}
 	var def design.Expr
+	top := pat
 	var rec func(pat *hdl.PatternExpr, dims []design.Dim, base int)
 	rec = func(pat *hdl.PatternExpr, dims []design.Dim, base int) {
 		d := dims[0]
@@ -488,7 +500,7 @@ func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptyp
 			if len(dims) > 1 {
 				sub, ok := n.(*hdl.PatternExpr)
 				if !ok {
-					x.errorf(n.Position(), "expected a nested assignment pattern for a multi-dimensional array")
+					x.subArrayItem(n, dims[1:], et, at, out)
 					return
 				}
 				rec(sub, dims[1:], at)
@@ -496,13 +508,17 @@ func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptyp
 			}
 			out[at] = x.assignT(n, et)
 		}
-		if pat.Default != nil && def == nil {
-			if len(dims) > 1 {
-				if _, ok := pat.Default.(*hdl.PatternExpr); !ok {
-					def = x.assignT(pat.Default, et)
-				}
+		// The default of a nested pattern covers only its own elements,
+		// before the defaults of the patterns around it (§10.9.1).
+		var subDef []design.Expr
+		if pat.Default != nil && len(dims) > 1 {
+			subDef = x.subArrayDefault(pat.Default, dims, et)
+		}
+		if pat.Default != nil && subDef == nil {
+			if v := x.assignT(pat.Default, et); pat == top {
+				def = v
 			} else {
-				def = x.assignT(pat.Default, et)
+				subDef = []design.Expr{v}
 			}
 		}
 		items := pat.Items
@@ -552,6 +568,7 @@ func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptyp
 		if n > 0 && n < d.Size() && pat.Default == nil {
 			x.errorf(pat.Pos, "the pattern has %d values for %d elements", n, d.Size())
 		}
+		fillSubDefault(out, subDef, base, prodDims(dims))
 	}
 	rec(pat, dims, 0)
 	return out, def
@@ -564,7 +581,7 @@ func (x *ectx) unpackedPattern(pat *hdl.PatternExpr, dims []design.Dim, et *ptyp
 // concurrent assertions are ignored with a warning.
 func (p *pctx) assertion(s *hdl.Assertion, sc *scope, out *[]design.Stmt) {
 	if !s.Immediate {
-		p.e.warnOnce(s.Pos, "deferred and concurrent assertions are ignored (weft checks immediate assertions only)")
+		p.e.warnOnceC(s.Pos, hdl.CodeIgnored, "deferred and concurrent assertions are ignored (weft checks immediate assertions only)")
 		return
 	}
 	if s.Kind == "restrict" {
@@ -632,9 +649,9 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 		for _, l := range it.Exprs {
 			if n := unmatchableLabel(l, kind); n != nil {
 				if kind == design.CaseZ {
-					p.e.warnf(n.Pos, "casez item %s has x bits, which no 2-state value has: it never matches (weft is 2-state; in casez only z and ? are don't-care bits)", n.Text)
+					p.e.warnc(n.Pos, hdl.CodeCaseWithX, "casez item %s has x bits, which no 2-state value has: it never matches (weft is 2-state; in casez only z and ? are don't-care bits)", n.Text)
 				} else {
-					p.e.warnf(n.Pos, "case item %s has x or z bits, which no 2-state value has: it never matches (weft is 2-state; for don't-care bits use casez with ? or z)", n.Text)
+					p.e.warnc(n.Pos, hdl.CodeCaseWithX, "case item %s has x or z bits, which no 2-state value has: it never matches (weft is 2-state; for don't-care bits use casez with ? or z)", n.Text)
 				}
 				continue
 			}
@@ -1225,7 +1242,7 @@ func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 	switch name {
 	case "$display", "$displayb", "$displayh", "$displayo", "$strobe":
 		if name == "$strobe" {
-			p.e.warnOnce(c.Pos, "$strobe is treated as $display")
+			p.e.warnOnceC(c.Pos, hdl.CodeIgnored, "$strobe is treated as $display")
 		}
 		st.Kind = design.TaskDisplay
 		formatted(c.Args)
@@ -1299,10 +1316,10 @@ func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 		p.dumpTask(c, sc)
 		return
 	case "$dumpon", "$dumpoff", "$dumpall", "$dumpflush":
-		p.e.warnOnce(c.Pos, "%s is ignored (weft honours $dumpfile and $dumpvars of initial blocks; the test bench's VCD writer dumps every time step from then on)", name)
+		p.e.warnOnceC(c.Pos, hdl.CodeDumpVars, "%s is ignored (weft honours $dumpfile and $dumpvars of initial blocks; the test bench's VCD writer dumps every time step from then on)", name)
 		return
 	case "$timeformat", "$printtimescale", "$fflush":
-		p.e.warnOnce(c.Pos, "%s is ignored", name)
+		p.e.warnOnceC(c.Pos, hdl.CodeIgnored, "%s is ignored", name)
 		return
 	case "$monitor", "$fopen", "$fclose", "$fdisplay", "$fwrite", "$sformat", "$swrite", "$fscanf", "$sscanf", "$system":
 		p.e.errorf(c.Pos, "system task '%s' is not supported yet", name)
@@ -1347,7 +1364,7 @@ func (e *elab) resolveFile(name string, pos hdl.Pos) string {
 		return name
 	}
 	if e.diags != nil {
-		e.warnf(pos, "file '%s' not found (looked next to %s and in its parent directories); the simulator will look for it in its working directory", name, pos.File)
+		e.warnc(pos, hdl.CodeFileMissing, "file '%s' not found (looked next to %s and in its parent directories); the simulator will look for it in its working directory", name, pos.File)
 	}
 	return name
 }

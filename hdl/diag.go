@@ -22,22 +22,28 @@ func (s Severity) String() string {
 
 // Diagnostic is one source problem: where it is, how bad, and what to do.
 // LineText is the offending source line, captured when the diagnostic is made
-// so the message stays self-contained after the FileSet is gone.
+// so the message stays self-contained after the FileSet is gone. Code names
+// a warning's kind (see warncode.go); errors have none.
 type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	Code     string
 	LineText string
 }
 
 // Error formats the diagnostic as
 //
 //	file:line:col: error: message
+//	file:line:col: warning: message [CODE]
 //	    the source line
 //	        ^
 func (d *Diagnostic) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	if d.Code != "" {
+		fmt.Fprintf(&b, " [%s]", d.Code)
+	}
 	if d.LineText != "" && d.Pos.Col > 0 {
 		b.WriteString("\n    ")
 		b.WriteString(d.LineText)
@@ -60,9 +66,14 @@ func (d *Diagnostic) Error() string {
 const MaxErrors = 50
 
 // Diagnostics collects the problems of one compilation, in the order found.
+// Warnings turned off (Suppress, lint_off comments) are counted in
+// Suppressed and not listed.
 type Diagnostics struct {
-	Files *FileSet
-	List  []*Diagnostic
+	Files      *FileSet
+	List       []*Diagnostic
+	Suppressed int
+
+	off map[string]bool // codes turned off by Suppress
 }
 
 // NewDiagnostics returns a collector that quotes lines from fs (which may be nil).
@@ -73,20 +84,32 @@ func (ds *Diagnostics) Errorf(p Pos, format string, args ...any) {
 	ds.add(p, SeverityError, fmt.Sprintf(format, args...))
 }
 
-// Warnf records a warning at p.
+// Warnf records a warning at p without a code; prefer Warnc, whose code
+// lets users turn the warning off.
 func (ds *Diagnostics) Warnf(p Pos, format string, args ...any) {
-	ds.add(p, SeverityWarning, fmt.Sprintf(format, args...))
+	ds.Warnc(p, "", format, args...)
 }
 
-func (ds *Diagnostics) add(p Pos, sev Severity, msg string) {
-	if sev == SeverityError && ds.TooMany() {
+// Warnc records a warning with code at p, unless the code is turned off
+// there.
+func (ds *Diagnostics) Warnc(p Pos, code, format string, args ...any) {
+	if ds.suppressed(p, code) {
+		ds.Suppressed++
 		return
 	}
-	var line string
-	if ds.Files != nil {
-		line = ds.Files.LineText(p)
+	ds.add(p, SeverityWarning, fmt.Sprintf(format, args...)).Code = code
+}
+
+func (ds *Diagnostics) add(p Pos, sev Severity, msg string) *Diagnostic {
+	d := &Diagnostic{Pos: p, Severity: sev, Msg: msg}
+	if sev == SeverityError && ds.TooMany() {
+		return d
 	}
-	ds.List = append(ds.List, &Diagnostic{Pos: p, Severity: sev, Msg: msg, LineText: line})
+	if ds.Files != nil {
+		d.LineText = ds.Files.LineText(p)
+	}
+	ds.List = append(ds.List, d)
+	return d
 }
 
 // ErrorCount is the number of errors recorded (warnings excluded).

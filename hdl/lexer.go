@@ -19,6 +19,9 @@ func Lex(src *Source, diags *Diagnostics) []Token {
 	// allocate for the dense case: pages never touched cost nothing.
 	lx.toks = make([]Token, 0, len(lx.text)/2+16)
 	lx.run()
+	// The preprocessor's warnings and the lexer's own came before some
+	// lint_off comments were seen.
+	diags.dropSuppressed()
 	return lx.toks
 }
 
@@ -153,9 +156,11 @@ func (lx *lexer) skipTrivia() {
 		case lxSpace(c):
 			lx.pos++
 		case c == '/' && lx.pos+1 < len(t) && t[lx.pos+1] == '/':
+			start := lx.pos
 			for lx.pos < len(t) && t[lx.pos] != '\n' {
 				lx.pos++
 			}
+			lx.comment(start, t[start+2:lx.pos])
 		case c == '/' && lx.pos+1 < len(t) && t[lx.pos+1] == '*':
 			start := lx.pos
 			end := strings.Index(t[lx.pos+2:], "*/")
@@ -164,6 +169,7 @@ func (lx *lexer) skipTrivia() {
 				lx.pos = len(t)
 				return
 			}
+			lx.comment(start, t[start+2:start+2+end])
 			lx.pos += 2 + end + 2
 		case c == '(' && lx.isAttributeStart():
 			start := lx.pos
@@ -177,6 +183,20 @@ func (lx *lexer) skipTrivia() {
 		default:
 			return
 		}
+	}
+}
+
+// comment records the lint_off and lint_on directive that the comment
+// starting at off holds, if any.
+func (lx *lexer) comment(off int, text string) {
+	if !strings.Contains(text, "lint_o") || lx.src.Files == nil {
+		return
+	}
+	text = strings.TrimSpace(text)
+	p := lx.src.PosAt(off)
+	if bad := lx.src.Files.lintComment(text, p); len(bad) > 0 {
+		lx.diags.Warnc(p, CodeLintComment, "unknown warning code %s in a lint comment; it turns nothing off (known codes: %s, all)",
+			strings.Join(bad, ", "), CodeList())
 	}
 }
 
@@ -538,7 +558,7 @@ func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
 		over := new(big.Int).AndNot(n.Value, mask)
 		overXZ := new(big.Int).AndNot(n.XZ, mask)
 		if over.Sign() != 0 || overXZ.Sign() != 0 {
-			lx.diags.Warnf(lx.src.PosAt(digitsStart), "literal %s does not fit in %d bits; truncated", n.Text, n.Width)
+			lx.diags.Warnc(lx.src.PosAt(digitsStart), CodeWidthTrunc, "literal %s does not fit in %d bits; truncated", n.Text, n.Width)
 		}
 		n.Value.And(n.Value, mask)
 		n.XZ.And(n.XZ, mask)

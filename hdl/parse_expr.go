@@ -264,6 +264,10 @@ func (p *parser) primary() Expr {
 		case p.is("("):
 			c := &CallExpr{At: at, Package: pkg, Name: name}
 			p.callArgs(c)
+			if p.is("'(") {
+				// A constant function call as a cast size: f(W)'(x).
+				return p.castOperand(&CastExpr{At: at, Width: c})
+			}
 			return c
 		case p.is("'(") || p.is("'{"):
 			return p.castOperand(p.castTarget(at, pkg, name, e))
@@ -287,6 +291,10 @@ func (p *parser) primary() Expr {
 		c := &CallExpr{At: at, Name: t.Text, System: true}
 		if p.is("(") {
 			p.callArgs(c)
+		}
+		if p.is("'(") {
+			// A size cast whose size is a system function: $bits(a)'(x).
+			return p.castOperand(&CastExpr{At: at, Width: c})
 		}
 		return c
 	case TokKeyword:

@@ -495,7 +495,7 @@ func (p *parser) item(ctx itemCtx, out *[]Item) {
 			p.skipToEndKeyword(t, name, end)
 			if t.Text == "specify" {
 				// Timing only: irrelevant to a cycle simulator.
-				p.diags.Warnf(t.Pos, "specify block ignored")
+				p.diags.Warnc(t.Pos, CodeSpecifyIgn, "specify block ignored")
 				return
 			}
 			*out = append(*out, &Unsupported{At: at, What: t.Text, Name: name})

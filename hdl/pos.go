@@ -78,6 +78,9 @@ func (f *File) LineText(n int) string {
 type FileSet struct {
 	files map[string]*File
 	order []*File
+	// lint holds each file's lint_off and lint_on comments in source
+	// order, recorded by the lexer.
+	lint map[string][]lintDirective
 }
 
 // NewFileSet returns an empty file set.

@@ -79,7 +79,7 @@ func (p *preprocessor) timescale(b *ppBuffer, bt, j int) int {
 	if err != nil {
 		// A warning, not an error: weft simulates without the directive,
 		// and it accepted any `timescale before it recorded them.
-		p.diags.Warnf(b.posOf(bt), "%v; the directive is ignored", err)
+		p.diags.Warnc(b.posOf(bt), CodeTimescale, "%v; the directive is ignored", err)
 		return end
 	}
 	p.out.Timescales = append(p.out.Timescales, Timescale{Unit: unit, Precision: prec, Pos: b.posOf(bt)})

@@ -52,6 +52,8 @@ type designFlags struct {
 	defines     *defineFlag
 	params      *defineFlag
 	top         string
+	// wno are the warning codes -Wno-CODE turned off.
+	wno listFlag
 }
 
 func addDesignFlags(fs *flag.FlagSet) *designFlags {
@@ -60,7 +62,37 @@ func addDesignFlags(fs *flag.FlagSet) *designFlags {
 	fs.Var(df.defines, "D", "define preprocessor macro `NAME=VAL` (repeatable)")
 	fs.Var(df.params, "G", "override top-level parameter `NAME=VAL` (repeatable)")
 	fs.StringVar(&df.top, "top", "", "top module `NAME` (default: the single module no one instantiates)")
+	fs.Var(&df.wno, "Wno", "turn warning `CODE` off, also written -Wno-CODE (repeatable; -Wno-all: every warning; weft lint -h lists the codes)")
 	return df
+}
+
+// checkWarningFlags reports a -Wno code that names no warning: a
+// misspelt code would otherwise turn nothing off without a word.
+func (df *designFlags) checkWarningFlags() error {
+	for _, c := range df.wno {
+		if !hdl.KnownCode(c) {
+			return fmt.Errorf("-Wno-%s: unknown warning code (known: %s, all)", c, hdl.CodeList())
+		}
+	}
+	return nil
+}
+
+// warningArgs rewrites -Wno-CODE, the spelling compilers use, as -Wno=CODE
+// for package flag, up to a "--".
+func warningArgs(args []string) []string {
+	out := make([]string, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"-Wno-", "--Wno-"} {
+			if c, ok := strings.CutPrefix(a, p); ok {
+				out[i] = "-Wno=" + c
+			}
+		}
+	}
+	return out
 }
 
 // parseInterleaved parses flags that may come before, between or after the
@@ -91,7 +123,7 @@ func parseFiles(fs *flag.FlagSet, args []string, usage string, stderr io.Writer)
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
+	files, err := parseInterleaved(fs, warningArgs(args))
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, false
@@ -108,7 +140,7 @@ func parseFiles(fs *flag.FlagSet, args []string, usage string, stderr io.Writer)
 
 // builder starts a compile.Builder for files with the design flags.
 func (df *designFlags) builder(files []string) *compile.Builder {
-	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top)
+	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top).Suppress(df.wno...)
 	for _, k := range df.defines.order {
 		b.Define(k, df.defines.values[k])
 	}

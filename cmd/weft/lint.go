@@ -5,24 +5,52 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/lint"
 )
+
+const lintUsage = `usage: weft lint [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--top NAME] [-Werror]
+                 [-Wno-CODE]... FILE...
+
+Elaborates the design and reports errors and warnings, then a summary.
+Each warning ends with its code, as in "... [WIDTHTRUNC]". -Wno-CODE turns
+a code off everywhere (-Wno-all: every warning); in the source,
+
+    // weft lint_off CODE     turns CODE off from this line on
+    // weft lint_on CODE      turns it back on
+
+(also in /* */ comments; several codes may be listed, and no code means
+all of them). "verilator lint_off" comments are honoured too, for the codes
+weft shares with Verilator (WIDTH means WIDTHTRUNC and WIDTHEXPAND,
+UNOPTFLAT means COMBLOOP). Exit status: 0 clean or warnings only, 1 on
+errors (or warnings under -Werror), 2 for bad usage.
+
+`
 
 func lintCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("weft lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
 	werror := fs.Bool("Werror", false, "treat warnings (such as port width mismatches) as errors")
-	files, code, ok := parseFiles(fs, args, "usage: weft lint [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--top NAME] [-Werror] FILE...\n", stderr)
+	usage := lintUsage + "Warning codes:\n" + codeTable() + "\nFlags:\n"
+	files, code, ok := parseFiles(fs, args, usage, stderr)
 	if !ok {
 		return code
 	}
+	if err := df.checkWarningFlags(); err != nil {
+		fmt.Fprintf(stderr, "weft lint: %v\n", err)
+		return 2
+	}
 	start := time.Now()
 	d, diags := loadDesign(files, df)
+	if diags.ErrorCount() == 0 && d != nil {
+		lint.Check(d, nil, diags)
+	}
 	for _, w := range diags.Warnings() {
 		fmt.Fprintln(stderr, w.Error())
 	}
@@ -51,11 +79,22 @@ func lintCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// codeTable lists the warning codes and what each is about, one a line.
+func codeTable() string {
+	var b strings.Builder
+	for _, c := range hdl.WarningCodes() {
+		fmt.Fprintf(&b, "  %-12s %s\n", c.Code, c.Doc)
+	}
+	return b.String()
+}
+
 // loadDesign runs the front end over files: preprocess, parse, elaborate.
 // The returned diagnostics hold every warning and error found.
 func loadDesign(files []string, df *designFlags) (*design.Design, *hdl.Diagnostics) {
 	fset := hdl.NewFileSet()
 	diags := hdl.NewDiagnostics(fset)
+	// checkWarningFlags has vetted the codes.
+	_ = diags.Suppress(df.wno...)
 	inputs := make([]hdl.Input, len(files))
 	for i, f := range files {
 		inputs[i] = hdl.Input{Name: f}

@@ -18,7 +18,7 @@ import (
 const runUsage = `usage: weft run [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                 [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N]
                 [--print SIG,...] [--threads N] [--partition auto|always|never]
-                [--backend interp|native] [--stats] FILE...
+                [--backend interp|native] [--stats] [-Wno-CODE]... FILE...
 
 Compiles the design and simulates it: drives the clock input low, holds the
 reset input active for CYCLES clock cycles (default 4; active low when the
@@ -26,7 +26,9 @@ name ends in "n" or "_n", unless --reset-active says), releases it, then
 runs N clock cycles (--cycles, default 1000) or until $finish. $display
 output goes to stdout; then each --print signal is printed as NAME=0x... .
 --stats adds one line: compile_ms=... cycles=... run_s=... cycles_per_s=...
-(cycles after reset). Exit status: 0 when the run completes or ends with
+(cycles after reset). Warnings are those of weft lint, with their codes;
+-Wno-CODE and lint_off comments turn them off (weft lint -h lists the
+codes). Exit status: 0 when the run completes or ends with
 $finish; 1 on errors, $fatal, $stop, or when $error was called; 2 for bad
 usage.
 `
@@ -51,6 +53,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "weft run: "+format+"\n", a...)
 		return 2
+	}
+	if err := df.checkWarningFlags(); err != nil {
+		return usageErr("%v", err)
 	}
 	if *cycles < 0 {
 		return usageErr("--cycles %d: must be at least 0", *cycles)

@@ -50,6 +50,10 @@ module t; b_if i (); s u (.p(i)); endmodule`, "t.sv:3:30: error: interface port 
 		{"one interface port to an array", `interface b_if; logic d; endinterface
 module s(b_if p); endmodule
 module t; b_if i [2] (); s u (.p(i)); endmodule`, "t.sv:3:34: error: interface port 'p' of 'u' is connected to an array of interfaces; select one element, or declare the port as an array"},
+		{"hierarchical reference in a constant", `module q #(parameter K = 2); endmodule
+module t; q i (); localparam P = i.K; endmodule`, "t.sv:2:34: error: hierarchical reference 'i.K' in value of localparam 'P': a constant expression cannot name another module instance (IEEE 1800 §23.10); pass the value as a parameter"},
+		{"hierarchical reference before the instance", `module q; logic r; endmodule
+module t; always_comb u.r = 1'b1; q u (); endmodule`, "t.sv:2:23: error: 'u' is instantiated further down (at t.sv:2:37); weft resolves a hierarchical name only into an instance declared above its use: move the instance up"},
 		{"interface as the top", `interface b_if; logic d; endinterface`, "t.sv:1:1: error: 'b_if' is an interface; the top must be a module (instantiate the interface in a wrapper module)"},
 	}
 	for _, tc := range tests {

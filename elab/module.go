@@ -570,6 +570,16 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 			}
 		}
 	}
+	for _, it := range items {
+		if in, ok := it.(*hdl.Instance); ok && !e.isInterface(in.Module) {
+			for _, n := range in.Insts {
+				if sc.laterInst == nil {
+					sc.laterInst = map[string]hdl.Pos{}
+				}
+				sc.laterInst[n.Name] = n.Pos
+			}
+		}
+	}
 	num := 0
 	for _, it := range items {
 		if e.diags.TooMany() {
@@ -592,6 +602,9 @@ func (e *elab) elabScope(sc *scope, items []hdl.Item) {
 			e.always(sc, it)
 		case *hdl.Instance:
 			if !e.isInterface(it.Module) {
+				for _, n := range it.Insts {
+					delete(sc.laterInst, n.Name)
+				}
 				e.instantiate(sc, it)
 			}
 		case *hdl.VarDecl:

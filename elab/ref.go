@@ -110,8 +110,11 @@ func (x *ectx) ref(n hdl.Expr, lv bool) *ref {
 				}
 				return &ref{kind: rkScope, sc: base.sc, name: base.name + "." + n.Name, mp: s.mp}
 			}
-			if base.sc.inst != x.sc.inst && !iface {
-				x.errorf(n.Pos, "hierarchical references into instance '%s' are not supported yet (connect '%s' through a port)", base.name, n.Name)
+			// A scope reached by name is the current instance, an interface,
+			// or a module instance below this one (u.sig, u.g[1].r): every
+			// home is global, so reading or writing it there is exact.
+			if base.sc.inst != x.sc.inst && !iface && x.constOnly {
+				x.errorf(n.Pos, "hierarchical reference '%s.%s' in %s: a constant expression cannot name another module instance (IEEE 1800 §23.10); pass the value as a parameter", base.name, n.Name, x.what)
 				return nil
 			}
 			if !x.throughModport(base.mp, s, base.name+"."+n.Name, n.Pos, lv) {
@@ -203,6 +206,12 @@ func (x *ectx) ref(n hdl.Expr, lv bool) *ref {
 
 func (x *ectx) identRef(s *symbol, name string, pos hdl.Pos, lv bool) *ref {
 	if s == nil {
+		for sc := x.sc; sc != nil; sc = sc.parent {
+			if at, ok := sc.laterInst[name]; ok {
+				x.errorf(pos, "'%s' is instantiated further down (at %s); weft resolves a hierarchical name only into an instance declared above its use: move the instance up", name, at)
+				return nil
+			}
+		}
 		x.errorf(pos, "unknown identifier '%s'%s", name, x.sc.suggest(name))
 		return nil
 	}

@@ -96,6 +96,9 @@ type scope struct {
 	genCount int
 	// fn is the function whose body this scope belongs to.
 	fn *design.Function
+	// laterInst holds the module instances of this scope not elaborated
+	// yet, for a clear message when a hierarchical name reaches one.
+	laterInst map[string]hdl.Pos
 	// homeKind is the kind of the homes declared here: KindVar in module
 	// and generate scopes, KindBlockLocal in process blocks, KindFuncLocal
 	// in functions.

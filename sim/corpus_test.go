@@ -29,7 +29,9 @@ import (
 //
 // Every design is run through weft and compared with its golden; when
 // iverilog is installed, every Icarus-golden design is also run through
-// Icarus and compared with the golden (differential).
+// Icarus and compared with the golden (differential), and when Verilator 5
+// is, every design runs through Verilator too (TestCorpusVerilator, with
+// its list of known Verilator departures).
 
 var updateCorpus = flag.Bool("update", false, "regenerate the corpus goldens (testdata/corpus/*.out) with Icarus Verilog")
 

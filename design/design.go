@@ -14,6 +14,17 @@ type Pos struct {
 	Line, Col int
 }
 
+// Before orders positions by file, line and column.
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
 func (p Pos) String() string {
 	if p.Line <= 0 {
 		if p.File != "" {

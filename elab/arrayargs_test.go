@@ -1,9 +1,6 @@
 package elab
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Constant values of $countbits, the array query functions, size casts
 // whose size is an expression and unpacked array arguments of constant
@@ -174,23 +171,6 @@ endmodule`, "t.sv:3:17: error: expected a nested assignment pattern or an unpack
 endmodule`, "t.sv:4:26: error: the default of the pattern is an unpacked array of 2 dimensions; the elements of [2][2] have fewer"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			d, diags := elabString(t, tc.src, Options{})
-			var got []string
-			found := false
-			for _, dg := range diags.List {
-				line := strings.SplitN(dg.Error(), "\n", 2)[0]
-				got = append(got, line)
-				if line == tc.want {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("want %q\n got:\n  %s", tc.want, strings.Join(got, "\n  "))
-			}
-			if d != nil {
-				t.Errorf("a design was returned despite errors")
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { expectError(t, tc.src, Options{}, tc.want) })
 	}
 }

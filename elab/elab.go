@@ -519,7 +519,7 @@ func (e *elab) checkDrivers(all []*design.Process) {
 			for j := 1; j < len(ws); j++ {
 				if ws[j].p != ws[0].p {
 					a, b := ws[0].p, ws[j].p
-					if posLess(b.Pos, a.Pos) {
+					if b.Pos.Before(a.Pos) {
 						a, b = b, a
 					}
 					e.warnc(hpos(b.Pos), hdl.CodeRace, "static variable '%s' is shared by the calls of %s (%s) and %s (%s): the order in which they update it is not defined (declare the function automatic for a copy per call)", h.Path, a.Name, a.Pos, b.Name, b.Pos)
@@ -533,7 +533,7 @@ func (e *elab) checkDrivers(all []*design.Process) {
 			for i := 0; i < j; i++ {
 				if ws[i].p != ws[j].p && ws[i].a.Overlaps(ws[j].a) {
 					a, b := ws[i].p, ws[j].p
-					if posLess(b.Pos, a.Pos) {
+					if b.Pos.Before(a.Pos) {
 						a, b = b, a
 					}
 					e.errorf(hpos(b.Pos), "'%s' is driven by more than one process: %s (%s) and %s (%s)", h.Path, a.Name, a.Pos, b.Name, b.Pos)
@@ -542,16 +542,6 @@ func (e *elab) checkDrivers(all []*design.Process) {
 			}
 		}
 	}
-}
-
-func posLess(a, b design.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
 }
 
 func hpos(p design.Pos) hdl.Pos { return hdl.Pos{File: p.File, Line: p.Line, Col: p.Col} }

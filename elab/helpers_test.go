@@ -88,3 +88,23 @@ func rhsOf(t *testing.T, d *design.Design, path string) string {
 }
 
 func hposOf(file string) hdl.Pos { return hdl.Pos{File: file, Line: 1, Col: 1} }
+
+// expectError elaborates src and fails unless one diagnostic's first line
+// is want and no design came back.
+func expectError(t *testing.T, src string, opts Options, want string) {
+	t.Helper()
+	d, diags := elabString(t, src, opts)
+	var got []string
+	found := false
+	for _, dg := range diags.List {
+		line := strings.SplitN(dg.Error(), "\n", 2)[0]
+		got = append(got, line)
+		found = found || line == want
+	}
+	if !found {
+		t.Errorf("want %q\n got:\n  %s", want, strings.Join(got, "\n  "))
+	}
+	if d != nil {
+		t.Errorf("a design was returned despite errors")
+	}
+}

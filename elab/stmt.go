@@ -410,17 +410,7 @@ func (x *ectx) equivalentElems(pos hdl.Pos, ta, tb *ptype, a, b string) bool {
 	if ta == nil || tb == nil {
 		return true
 	}
-	kind := func(t *ptype) string {
-		k := "4-state"
-		if t.state2 {
-			k = "2-state"
-		}
-		if t.signed {
-			return "signed " + k
-		}
-		return "unsigned " + k
-	}
-	if ka, kb := kind(ta), kind(tb); ka != kb {
+	if ka, kb := elemKind(ta), elemKind(tb); ka != kb {
 		x.errorf(pos, "unpacked arrays '%s' (%s elements) and '%s' (%s elements) have element types that are not equivalent; convert element by element (a loop) or declare both alike", a, ka, b, kb)
 		return false
 	}

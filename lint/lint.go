@@ -45,16 +45,6 @@ func Check(d *design.Design, s *slt.Schedule, diags *hdl.Diagnostics) {
 	CombLoops(s, diags)
 }
 
-func posLess(a, b design.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
-}
-
 // reporter collects warnings so that one problem in a module instantiated
 // many times is reported once, saying how many instances share it.
 type reporter struct {
@@ -285,7 +275,7 @@ func MultiDriven(d *design.Design, diags *hdl.Diagnostics) {
 	sort.Slice(homes, func(i, j int) bool { return homes[i].ID < homes[j].ID })
 	for _, h := range homes {
 		ds := by[h]
-		sort.SliceStable(ds, func(i, j int) bool { return posLess(ds[i].p.Pos, ds[j].p.Pos) })
+		sort.SliceStable(ds, func(i, j int) bool { return ds[i].p.Pos.Before(ds[j].p.Pos) })
 		var other *driver
 		for i := range ds {
 			if ds[i].domain != ds[0].domain {

@@ -38,6 +38,7 @@ import (
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/slt"
+	"github.com/weft-hdl/weft/statelayout"
 )
 
 // PartitionMode says when to use partitioned kernels.
@@ -123,8 +124,13 @@ type Builder struct {
 	backend     BackendKind
 	output      io.Writer
 	ringCap     int
+	maxState    int64
+	maxInsts    int
 	simOpts     sim.Options
 	suppress    []string
+	maxSource   int64
+	maxMemFile  int64
+	elabLimits  elab.Limits
 	err         error
 }
 
@@ -249,13 +255,69 @@ func (b *Builder) Output(w io.Writer) *Builder {
 	return b
 }
 
-// RingCap sets the runtime-event ring's record space in bytes (0: the
-// default); events beyond it within one kernel call are lost (reported).
+// RingCap sets the runtime-event ring's record space in bytes (0:
+// statelayout.DefaultRingCap, 64 KiB; at most statelayout.MaxRingCap, 1
+// GiB). Events beyond it within one kernel call are lost (reported); a
+// system task whose one record cannot fit is a build error.
 func (b *Builder) RingCap(n int) *Builder {
-	if n < 0 {
-		return b.fail("RingCap(%d): negative", n)
+	if n < 0 || n > statelayout.MaxRingCap {
+		return b.fail("RingCap(%d): want 0 (the default) to %d bytes", n, statelayout.MaxRingCap)
 	}
 	b.ringCap = n
+	return b
+}
+
+// MaxInsts bounds the SIR instructions the design's kernels may hold (0:
+// kernels.DefaultMaxInsts, 2Mi); a design past it is a build error, found
+// in bounded memory.
+func (b *Builder) MaxInsts(n int) *Builder {
+	if n < 0 {
+		return b.fail("MaxInsts(%d): negative", n)
+	}
+	b.maxInsts = n
+	return b
+}
+
+// MaxStateBytes bounds the simulation state (0:
+// statelayout.DefaultMaxStateBytes, 1 GiB); a design that needs more is a
+// build error naming its largest memories.
+func (b *Builder) MaxStateBytes(n int64) *Builder {
+	if n < 0 {
+		return b.fail("MaxStateBytes(%d): negative", n)
+	}
+	b.maxState = n
+	return b
+}
+
+// MaxSourceBytes bounds the size of each source and `include file (0:
+// hdl.DefaultMaxFileBytes, 64 MiB); a larger file is an error naming it.
+func (b *Builder) MaxSourceBytes(n int64) *Builder {
+	if n < 0 {
+		return b.fail("MaxSourceBytes(%d): negative", n)
+	}
+	b.maxSource = n
+	return b
+}
+
+// ElabLimits bounds the elaboration's work (elab.Limits; a zero field
+// keeps its default): the steps and bits of constant evaluation, the
+// generate loop iterations and the instances.
+func (b *Builder) ElabLimits(l elab.Limits) *Builder {
+	if l.ConstSteps < 0 || l.ConstBits < 0 || l.GenerateIterations < 0 || l.Instances < 0 {
+		return b.fail("ElabLimits(%+v): negative", l)
+	}
+	b.elabLimits = l
+	return b
+}
+
+// MaxMemFileBytes bounds the size of each $readmemh/$readmemb file (0:
+// sim.DefaultMaxMemFileBytes, 256 MiB); a larger file is an error naming it
+// and the $readmem call. It overrides SimOptions' MaxMemFileBytes when set.
+func (b *Builder) MaxMemFileBytes(n int64) *Builder {
+	if n < 0 {
+		return b.fail("MaxMemFileBytes(%d): negative", n)
+	}
+	b.maxMemFile = n
 	return b
 }
 
@@ -375,13 +437,13 @@ func (b *Builder) Build() (*Program, error) {
 	if err := diags.Suppress(b.suppress...); err != nil {
 		return nil, err
 	}
-	st := hdl.Load(fs, b.inputs, hdl.PreprocessOptions{IncludeDirs: b.includeDirs, Defines: b.defines}, diags)
+	st := hdl.Load(fs, b.inputs, hdl.PreprocessOptions{IncludeDirs: b.includeDirs, Defines: b.defines, MaxFileBytes: b.maxSource}, diags)
 	phase("parse", t0)
 	if err := diags.Err(); err != nil {
 		return nil, err
 	}
 	t0 = time.Now()
-	d := elab.Elaborate(st, fs, elab.Options{Top: b.top, Params: b.params}, diags)
+	d := elab.Elaborate(st, fs, elab.Options{Top: b.top, Params: b.params, Limits: b.elabLimits}, diags)
 	phase("elab", t0)
 	if err := diags.Err(); err != nil {
 		return nil, err
@@ -392,7 +454,7 @@ func (b *Builder) Build() (*Program, error) {
 	p.Design = d
 
 	t0 = time.Now()
-	kopts := kernels.Options{RingCap: b.ringCap}
+	kopts := kernels.Options{RingCap: b.ringCap, MaxStateBytes: b.maxState, MaxInsts: b.maxInsts}
 	if b.threads > 1 && b.partition != PartitionNever {
 		kopts.Partition = kernels.PartitionOptions{Lanes: b.threads, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
 	}
@@ -417,6 +479,9 @@ func (b *Builder) Build() (*Program, error) {
 	t0 = time.Now()
 	opts := b.simOpts
 	opts.Output = b.output
+	if b.maxMemFile > 0 {
+		opts.MaxMemFileBytes = b.maxMemFile
+	}
 	switch b.partition {
 	case PartitionAlways:
 		opts.Parallel = sim.ParallelAlways

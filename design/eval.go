@@ -138,8 +138,18 @@ func EvalBinary(op BinOp, x *big.Int, xt Type, y *big.Int, yt Type, t Type) *big
 				return new(big.Int)
 			}
 		}
+		b := Mask(base, w)
+		if exp.BitLen() > w {
+			// Keep the work to at most w squarings: an even base to a
+			// power >= w has w factors of 2, and the odd residues modulo
+			// 2^w form a group of order 2^(w-1).
+			if b.Bit(0) == 0 {
+				return new(big.Int)
+			}
+			exp = Mask(exp, w)
+		}
 		mod := new(big.Int).Lsh(one, uint(w))
-		return new(big.Int).Exp(Mask(base, w), exp, mod)
+		return new(big.Int).Exp(b, exp, mod)
 	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
 		a, b := ToInt(x, xt), ToInt(y, yt)
 		c := a.Cmp(b)
@@ -209,6 +219,9 @@ type Machine struct {
 	MaxSteps int
 	// MaxDepth bounds the function call depth (default 256).
 	MaxDepth int
+	// Budget, when set, is charged for the machine's steps and the bits it
+	// computes; running out fails the evaluation with a *BudgetError.
+	Budget *Budget
 	// Missing is asked for the elements of a home the machine holds no value
 	// for; nil (or a nil Missing) reports the read as not constant.
 	Missing func(h *Home) ([]*big.Int, error)
@@ -221,6 +234,7 @@ type Machine struct {
 	missed map[*Home]bool
 	steps  int
 	depth  int
+	nest   int // Eval and exec levels in progress (see maxNest)
 	nba    []pendingWrite
 	// Written records the homes written, in first-write order.
 	Written []*Home
@@ -314,8 +328,24 @@ func (m *Machine) Get(h *Home, elem int) (*big.Int, error) {
 	return s[elem], nil
 }
 
+// maxNest bounds the machine's recursion: statements and expressions
+// nested in each other, through calls up to MaxDepth deep, so that a
+// recursive function with deep expressions fails rather than overflows
+// the stack (this many levels take under 64 MiB).
+const maxNest = 1 << 16
+
 // Eval computes e.
 func (m *Machine) Eval(e Expr) (*big.Int, error) {
+	if m.nest >= maxNest {
+		return nil, m.fail(Pos{}, "evaluation nested more than %d levels deep", maxNest)
+	}
+	m.nest++
+	v, err := m.eval(e)
+	m.nest--
+	return v, err
+}
+
+func (m *Machine) eval(e Expr) (*big.Int, error) {
 	switch e := e.(type) {
 	case *Const:
 		return e.Val, nil
@@ -332,6 +362,9 @@ func (m *Machine) Eval(e Expr) (*big.Int, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := m.Budget.Spend(int64(e.X.Type().Width)); err != nil {
+			return nil, err
+		}
 		l, err := m.Eval(e.Lsb)
 		if err != nil {
 			return nil, err
@@ -345,6 +378,9 @@ func (m *Machine) Eval(e Expr) (*big.Int, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := m.Budget.Spend(int64(e.X.Type().Width)); err != nil {
+			return nil, err
+		}
 		return EvalUnary(e.Op, x, e.X.Type(), e.T), nil
 	case *Binary:
 		x, err := m.Eval(e.X)
@@ -353,6 +389,9 @@ func (m *Machine) Eval(e Expr) (*big.Int, error) {
 		}
 		y, err := m.Eval(e.Y)
 		if err != nil {
+			return nil, err
+		}
+		if err := m.Budget.Spend(OpCost(e.Op, x, e.X.Type(), y, e.Y.Type())); err != nil {
 			return nil, err
 		}
 		return EvalBinary(e.Op, x, e.X.Type(), y, e.Y.Type(), e.T), nil
@@ -366,36 +405,43 @@ func (m *Machine) Eval(e Expr) (*big.Int, error) {
 		}
 		return m.Eval(e.Else)
 	case *Concat:
-		r := new(big.Int)
-		for _, p := range e.Parts {
+		vals := make([]*big.Int, len(e.Parts))
+		widths := make([]int, len(e.Parts))
+		for i, p := range e.Parts {
 			v, err := m.Eval(p)
 			if err != nil {
 				return nil, err
 			}
-			r.Lsh(r, uint(p.Type().Width))
-			r.Or(r, v)
+			vals[i], widths[i] = v, p.Type().Width
 		}
-		return r, nil
+		if err := m.Budget.Spend(int64(e.T.Width)); err != nil {
+			return nil, err
+		}
+		return ConcatBits(vals, widths), nil
 	case *Repl:
 		v, err := m.Eval(e.X)
 		if err != nil {
 			return nil, err
 		}
-		r := new(big.Int)
-		for i := 0; i < e.N; i++ {
-			r.Lsh(r, uint(e.X.Type().Width))
-			r.Or(r, v)
+		if err := m.Budget.Spend(int64(e.T.Width)); err != nil {
+			return nil, err
 		}
-		return r, nil
+		return ReplicateBits(v, e.X.Type().Width, e.N), nil
 	case *Extend:
 		x, err := m.Eval(e.X)
 		if err != nil {
+			return nil, err
+		}
+		if err := m.Budget.Spend(int64(e.T.Width)); err != nil {
 			return nil, err
 		}
 		return EvalExtend(x, e.X.Type(), e.SignExt, e.T), nil
 	case *Trunc:
 		x, err := m.Eval(e.X)
 		if err != nil {
+			return nil, err
+		}
+		if err := m.Budget.Spend(int64(e.X.Type().Width)); err != nil {
 			return nil, err
 		}
 		return Mask(x, e.T.Width), nil
@@ -518,6 +564,9 @@ func (m *Machine) store1(t target, v *big.Int) error {
 	if t.elem >= t.h.Elems() {
 		return nil
 	}
+	if err := m.Budget.Spend(int64(t.h.Width)); err != nil {
+		return err
+	}
 	if t.off == 0 && t.n == t.h.Width {
 		m.Set(t.h, t.elem, Mask(v, t.n))
 		return nil
@@ -557,10 +606,20 @@ func (m *Machine) step(p Pos) error {
 	if m.steps > m.maxSteps() {
 		return m.fail(p, "evaluation exceeded %d steps", m.maxSteps())
 	}
-	return nil
+	return m.Budget.Step()
 }
 
 func (m *Machine) exec(s Stmt) (ctl, error) {
+	if m.nest >= maxNest {
+		return 0, m.fail(Pos{}, "evaluation nested more than %d levels deep", maxNest)
+	}
+	m.nest++
+	c, err := m.exec1(s)
+	m.nest--
+	return c, err
+}
+
+func (m *Machine) exec1(s Stmt) (ctl, error) {
 	switch s := s.(type) {
 	case nil:
 		return ctlNone, nil
@@ -745,6 +804,11 @@ func (m *Machine) Call(f *Function, args []*big.Int) (*big.Int, []*big.Int, erro
 	m.depth++
 	defer func() { m.depth-- }()
 	homes := f.frameHomes()
+	for _, h := range homes {
+		if err := m.Budget.Spend(satMul(int64(h.Elems()), int64(h.Width))); err != nil {
+			return nil, nil, err
+		}
+	}
 	saved := make([][]*big.Int, len(homes))
 	for i, h := range homes {
 		saved[i] = m.store[h]

@@ -136,7 +136,10 @@ func (x *ectx) call(n *hdl.CallExpr) design.Expr {
 			return &design.Const{T: c.T, Val: v}
 		}
 		if x.constOnly {
-			x.errorf(n.Pos, "call of '%s' is not a constant: %s", n.Name, err)
+			if x.quiet == 0 {
+				x.failed = true
+				x.e.constErr(n.Pos, fmt.Sprintf("call of '%s'", n.Name), err)
+			}
 			return design.NewConst(f.Result.Type(), zero())
 		}
 	} else if x.constOnly && f.Body != nil {

@@ -75,7 +75,7 @@ func (e *elab) constEvalP(x hdl.Expr, sc *scope, p *pctx, what string) (*cval, b
 	}
 	v, err := e.fold(de)
 	if err != nil {
-		e.errorf(x.Position(), "%s is not a constant: %s", what, err)
+		e.constErr(x.Position(), what, err)
 		return nil, false
 	}
 	pt := st.pt
@@ -93,6 +93,7 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 	}
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 20
+	m.Budget = e.budget()
 	m.Missing = func(h *design.Home) ([]*big.Int, error) {
 		if h.Kind == design.KindStatic {
 			// A constant function call starts from the declaration
@@ -111,6 +112,10 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 		err = writesOutside(m, design.KindStatic)
 	}
 	if err != nil {
+		var be *design.BudgetError
+		if errors.As(err, &be) {
+			return nil, be
+		}
 		var ee *design.EvalError
 		if errors.As(err, &ee) {
 			return nil, errors.New(ee.Msg)
@@ -125,6 +130,7 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 func (e *elab) foldNoTasks(de design.Expr) (*big.Int, error) {
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 20
+	m.Budget = e.optionalBudget()
 	m.Missing = func(h *design.Home) ([]*big.Int, error) {
 		return nil, fmt.Errorf("it reads '%s'", h.Name)
 	}
@@ -156,7 +162,7 @@ func (e *elab) constInt(x hdl.Expr, sc *scope, what string) (int64, bool) {
 	}
 	v := c.int()
 	if !v.IsInt64() || v.Int64() > 1<<40 || v.Int64() < -(1<<40) {
-		e.errorf(x.Position(), "%s %s is too large", what, v)
+		e.errorf(x.Position(), "%s %s is too large", what, numText(v))
 		return 0, false
 	}
 	return v.Int64(), true
@@ -181,6 +187,10 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 	if s.param == nil {
 		return nil
 	}
+	if !e.enterAt(use) {
+		return nil
+	}
+	defer e.leave()
 	s.evaluating = true
 	defer func() { s.evaluating = false }()
 	pd, d := s.param, s.decl
@@ -257,7 +267,7 @@ func (e *elab) assignedConst(x hdl.Expr, sc *scope, t *ptype, what string) *cval
 	}
 	v, err := e.fold(de)
 	if err != nil {
-		e.errorf(x.Position(), "%s is not a constant: %s", what, err)
+		e.constErr(x.Position(), what, err)
 		return nil
 	}
 	_, isStr := x.(*hdl.StringLit)

@@ -23,6 +23,8 @@ type Options struct {
 	// Params overrides parameters of the top module (-G NAME=VALUE). Values
 	// are SystemVerilog literals: 8, -3, 'h10, 32'd5, 4'sb1010, "text".
 	Params map[string]string
+	// Limits bound the elaboration's work (see Limits).
+	Limits Limits
 }
 
 // elab is the state of one elaboration.
@@ -57,6 +59,8 @@ type elab struct {
 	// dump and dumpCalls collect $dumpfile and $dumpvars (resolveDumps).
 	dump      *design.DumpRequest
 	dumpCalls []*dumpCall
+
+	spent *work // what the elaboration spent of opts.Limits (see work)
 }
 
 // Elaborate elaborates st. It returns nil when it reported an error (the
@@ -147,31 +151,7 @@ func firstFile(st *hdl.SourceText) hdl.Pos {
 
 // instantiated collects the module names instantiated anywhere in items.
 func instantiated(items []hdl.Item, out map[string]bool) {
-	var gb func(b *hdl.GenBlock)
-	gb = func(b *hdl.GenBlock) {
-		if b != nil {
-			instantiated(b.Items, out)
-		}
-	}
-	for _, it := range items {
-		switch it := it.(type) {
-		case *hdl.Instance:
-			out[it.Module] = true
-		case *hdl.GenRegion:
-			instantiated(it.Items, out)
-		case *hdl.GenBlock:
-			gb(it)
-		case *hdl.GenFor:
-			gb(it.Body)
-		case *hdl.GenIf:
-			gb(it.Then)
-			gb(it.Else)
-		case *hdl.GenCase:
-			for _, ci := range it.Items {
-				gb(ci.Body)
-			}
-		}
-	}
+	eachInstance(items, func(in *hdl.Instance) { out[in.Module] = true })
 }
 
 func (e *elab) run() *design.Design {
@@ -221,7 +201,11 @@ func (e *elab) run() *design.Design {
 				names = append(names, n)
 			}
 			sort.Strings(names)
-			e.errorf(firstFile(st), "unknown top module '%s'%s (modules: %s)", e.opts.Top, suggestFrom(e.opts.Top, names), strings.Join(names, ", "))
+			if len(names) == 0 {
+				e.errorf(e.inputsPos(st), "unknown top module '%s': no module to elaborate: %s", e.opts.Top, e.noModuleReason(st, nil))
+				return nil
+			}
+			e.errorf(e.inputsPos(st), "unknown top module '%s'%s (modules: %s)", e.opts.Top, suggestFrom(e.opts.Top, names), strings.Join(names, ", "))
 			return nil
 		}
 		if top.Interface {
@@ -241,11 +225,7 @@ func (e *elab) run() *design.Design {
 		}
 		switch len(cands) {
 		case 0:
-			if len(st.Modules) == 0 {
-				e.errorf(hdl.Pos{}, "no module to elaborate")
-			} else {
-				e.errorf(firstFile(st), "no top module: every module is instantiated by another; choose one with --top")
-			}
+			e.noTop(st)
 			return nil
 		case 1:
 			top = cands[0]

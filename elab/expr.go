@@ -1,7 +1,9 @@
 package elab
 
 import (
+	"errors"
 	"math/big"
+	"slices"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
@@ -116,6 +118,29 @@ func mkUnary(op design.UnOp, a design.Expr, t design.Type) design.Expr {
 	return &design.Unary{Op: op, X: a, T: t}
 }
 
+// binop is mkBinary for the operator src written at pos: when it folds
+// constants it charges the elaboration's budget first, so that a design
+// cannot fold without end (a chain of 16-Mbit multiplications, a power of
+// a huge value).
+func (x *ectx) binop(src string, pos hdl.Pos, op design.BinOp, a, b design.Expr, t design.Type) design.Expr {
+	ca, ok1 := a.(*design.Const)
+	cb, ok2 := b.(*design.Const)
+	if ok1 && ok2 && !x.e.spend(pos, design.OpCost(op, ca.Val, ca.T, cb.Val, cb.T), "'"+src+"' on constants") {
+		x.failed = true
+		return design.NewConst(t, zero())
+	}
+	return mkBinary(op, a, b, t)
+}
+
+// unop is mkUnary charging the budget as binop does.
+func (x *ectx) unop(src string, pos hdl.Pos, op design.UnOp, a design.Expr, t design.Type) design.Expr {
+	if c, ok := a.(*design.Const); ok && !x.e.spend(pos, int64(c.T.Width), "'"+src+"' on constants") {
+		x.failed = true
+		return design.NewConst(t, zero())
+	}
+	return mkUnary(op, a, t)
+}
+
 func mkBinary(op design.BinOp, a, b design.Expr, t design.Type) design.Expr {
 	ca, ok1 := a.(*design.Const)
 	cb, ok2 := b.(*design.Const)
@@ -200,9 +225,14 @@ func (x *ectx) self(n hdl.Expr) tinfo {
 	if t, ok := x.memo[n]; ok {
 		return t
 	}
+	if !x.e.enter(n) {
+		x.failed = true
+		return tinfo{t: bitT}
+	}
 	x.quiet++
 	t := x.self1(n)
 	x.quiet--
+	x.e.leave()
 	if t.t.Width < 1 {
 		t.t.Width = 1
 	}
@@ -312,6 +342,16 @@ func (x *ectx) self1(n hdl.Expr) tinfo {
 // conv builds n in a context of type T (T.Width >= self(n).Width), with
 // T.Signed the propagated signedness.
 func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
+	if !x.e.enter(n) {
+		x.failed = true
+		return design.NewConst(T, zero())
+	}
+	v := x.conv1(n, T)
+	x.e.leave()
+	return v
+}
+
+func (x *ectx) conv1(n hdl.Expr, T design.Type) design.Expr {
 	switch n := n.(type) {
 	case nil:
 		x.failed = true
@@ -338,9 +378,9 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 		case "+":
 			return x.conv(n.X, T)
 		case "-":
-			return mkUnary(design.OpNeg, x.conv(n.X, T), T)
+			return x.unop(n.Op, n.Pos, design.OpNeg, x.conv(n.X, T), T)
 		case "~":
-			return mkUnary(design.OpNot, x.conv(n.X, T), T)
+			return x.unop(n.Op, n.Pos, design.OpNot, x.conv(n.X, T), T)
 		}
 	case *hdl.BinaryExpr:
 		var op design.BinOp
@@ -364,16 +404,16 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 		case "~^", "^~":
 			op = design.OpXnor
 		case "<<", "<<<":
-			return mkBinary(design.OpShl, x.conv(n.X, T), x.shamt(n.Y), T)
+			return x.binop(n.Op, n.Pos, design.OpShl, x.conv(n.X, T), x.shamt(n.Y), T)
 		case ">>":
-			return mkBinary(design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
+			return x.binop(n.Op, n.Pos, design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
 		case ">>>":
 			if T.Signed {
-				return mkBinary(design.OpAShr, x.conv(n.X, T), x.shamt(n.Y), T)
+				return x.binop(n.Op, n.Pos, design.OpAShr, x.conv(n.X, T), x.shamt(n.Y), T)
 			}
-			return mkBinary(design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
+			return x.binop(n.Op, n.Pos, design.OpShr, x.conv(n.X, T), x.shamt(n.Y), T)
 		case "**":
-			return mkBinary(design.OpPow, x.conv(n.X, T), x.selfv(n.Y), T)
+			return x.binop(n.Op, n.Pos, design.OpPow, x.conv(n.X, T), x.selfv(n.Y), T)
 		default:
 			return x.fit(x.primary(n), T)
 		}
@@ -387,7 +427,7 @@ func (x *ectx) conv(n hdl.Expr, T design.Type) design.Expr {
 				}
 			}
 		}
-		return mkBinary(op, l, r, T)
+		return x.binop(n.Op, n.Pos, op, l, r, T)
 	case *hdl.CondExpr:
 		c := x.truth(n.Cond)
 		if cc, ok := c.(*design.Const); ok {
@@ -526,9 +566,16 @@ func (x *ectx) constIntOf(n hdl.Expr, what string) (int64, bool) {
 	c, ok := v.(*design.Const)
 	if !ok {
 		if x.quiet == 0 {
-			if val, err := x.e.fold(v); err == nil {
+			val, err := x.e.fold(v)
+			var be *design.BudgetError
+			switch {
+			case err == nil:
 				c = &design.Const{T: v.Type(), Val: val}
 				ok = true
+			case errors.As(err, &be):
+				x.failed = true
+				x.e.budgetExceeded(n.Position(), what, be)
+				return 0, false
 			}
 		}
 		if !ok {
@@ -538,7 +585,7 @@ func (x *ectx) constIntOf(n hdl.Expr, what string) (int64, bool) {
 	}
 	i := design.ToInt(c.Val, c.T)
 	if !i.IsInt64() || i.Int64() > 1<<40 || i.Int64() < -(1<<40) {
-		x.errorf(n.Position(), "%s %s is too large", what, i)
+		x.errorf(n.Position(), "%s %s is too large", what, numText(i))
 		return 0, false
 	}
 	return i.Int64(), true
@@ -578,7 +625,7 @@ func (x *ectx) primary(n hdl.Expr) design.Expr {
 		var op design.UnOp
 		switch n.Op {
 		case "!":
-			return mkUnary(design.OpLogNot, x.selfv(n.X), bitT)
+			return x.unop(n.Op, n.Pos, design.OpLogNot, x.selfv(n.X), bitT)
 		case "&":
 			op = design.OpRedAnd
 		case "~&":
@@ -597,7 +644,7 @@ func (x *ectx) primary(n hdl.Expr) design.Expr {
 			x.errorf(n.Pos, "operator '%s' is not supported here", n.Op)
 			return design.NewConst(bitT, zero())
 		}
-		return mkUnary(op, x.selfv(n.X), bitT)
+		return x.unop(n.Op, n.Pos, op, x.selfv(n.X), bitT)
 	case *hdl.BinaryExpr:
 		return x.binaryPrimary(n)
 	case *hdl.CondExpr:
@@ -624,12 +671,11 @@ func (x *ectx) primary(n hdl.Expr) design.Expr {
 		}
 		t := design.Type{Width: w * int(c)}
 		if cc, ok := inner.(*design.Const); ok {
-			v := new(big.Int)
-			for i := int64(0); i < c; i++ {
-				v.Lsh(v, uint(w))
-				v.Or(v, cc.Val)
+			if !x.e.spend(n.Pos, int64(t.Width), "the replication") {
+				x.failed = true
+				return design.NewConst(bitT, zero())
 			}
-			return design.NewConst(t, v)
+			return design.NewConst(t, design.ReplicateBits(cc.Val, w, int(c)))
 		}
 		return &design.Repl{X: inner, N: int(c), T: t}
 	case *hdl.CallExpr:
@@ -680,11 +726,11 @@ func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
 			}
 			if m := wildMask(n.Y, ct.Width); m != nil {
 				mc := design.NewConst(ct, m)
-				l = mkBinary(design.OpAnd, l, mc, ct)
-				r = mkBinary(design.OpAnd, r, mc, ct)
+				l = x.binop(n.Op, n.Pos, design.OpAnd, l, mc, ct)
+				r = x.binop(n.Op, n.Pos, design.OpAnd, r, mc, ct)
 			}
 		}
-		return mkBinary(op, l, r, bitT)
+		return x.binop(n.Op, n.Pos, op, l, r, bitT)
 	case "&&", "||", "->", "<->":
 		a := x.truth(n.X)
 		if ca, ok := a.(*design.Const); ok {
@@ -768,14 +814,23 @@ func (x *ectx) concat(items []hdl.Expr, pos hdl.Pos) design.Expr {
 	}
 	t := design.Type{Width: w}
 	if allConst {
-		v := new(big.Int)
-		for _, p := range parts {
-			v.Lsh(v, uint(p.Type().Width))
-			v.Or(v, p.(*design.Const).Val)
+		if !x.e.spend(pos, int64(w), "the concatenation") {
+			x.failed = true
+			return design.NewConst(bitT, zero())
 		}
-		return design.NewConst(t, v)
+		return design.NewConst(t, constConcat(parts))
 	}
 	return &design.Concat{Parts: parts, T: t}
+}
+
+// constConcat concatenates constant parts (the most significant first).
+func constConcat(parts []design.Expr) *big.Int {
+	vals := make([]*big.Int, len(parts))
+	widths := make([]int, len(parts))
+	for i, p := range parts {
+		vals[i], widths[i] = p.(*design.Const).Val, p.Type().Width
+	}
+	return design.ConcatBits(vals, widths)
 }
 
 // castType returns the type of a `name'(x)` cast whose name the parser
@@ -849,7 +904,7 @@ func (x *ectx) inside(v hdl.Expr, set []hdl.Expr) design.Expr {
 		ct.Signed = ct.Signed && s.t.Signed
 	}
 	subj := x.conv(v, ct)
-	var acc design.Expr
+	var ms []design.Expr
 	for _, it := range set {
 		var m design.Expr
 		if r, ok := it.(*hdl.RangeExpr); ok && r.X == nil {
@@ -864,16 +919,27 @@ func (x *ectx) inside(v hdl.Expr, set []hdl.Expr) design.Expr {
 			}
 			m = mkBinary(design.OpEq, l, r, bitT)
 		}
-		if acc == nil {
-			acc = m
-		} else {
-			acc = mkBinary(design.OpOr, acc, m, bitT)
-		}
+		ms = append(ms, m)
 	}
-	if acc == nil {
+	if len(ms) == 0 {
 		return design.NewConst(bitT, zero())
 	}
-	return acc
+	return balancedOp(design.OpOr, ms, bitT)
+}
+
+// balancedOp joins xs (at least one, all of type t) with the associative
+// op; a long list becomes a balanced tree, so that a set of 10^5 items nests
+// 17 levels for every later pass that recurses over it, not 10^5.
+func balancedOp(op design.BinOp, xs []design.Expr, t design.Type) design.Expr {
+	if len(xs) < 32 {
+		acc := xs[0]
+		for _, x := range xs[1:] {
+			acc = mkBinary(op, acc, x, t)
+		}
+		return acc
+	}
+	mid := len(xs) / 2
+	return mkBinary(op, balancedOp(op, xs[:mid], t), balancedOp(op, xs[mid:], t), t)
 }
 
 // pattern builds an assignment pattern for a packed target type.
@@ -955,7 +1021,10 @@ func (x *ectx) pattern(p *hdl.PatternExpr, t *ptype) design.Expr {
 	d := vt.dims[0]
 	et := vt.elem()
 	size := d.Size()
-	vals := make([]design.Expr, size) // by position (0 = lsb element)
+	// The values the items give, by position (0 = lsb element); the other
+	// positions take the default in runs, so that a pattern of millions of
+	// elements with a default is a few parts rather than millions.
+	vals := map[int]design.Expr{}
 	step := 1
 	if d.Left > d.Right {
 		step = -1
@@ -998,23 +1067,63 @@ func (x *ectx) pattern(p *hdl.PatternExpr, t *ptype) design.Expr {
 		x.errorf(p.Pos, "the pattern has %d values for %d elements", n, size)
 		return design.NewConst(t.dt(), zero())
 	}
+	given := make([]int, 0, len(vals))
+	for ps := range vals {
+		given = append(given, ps)
+	}
+	slices.Sort(given)
 	var parts []design.Expr
 	var def design.Expr
-	for ps := size - 1; ps >= 0; ps-- {
-		v := vals[ps]
-		if v == nil {
-			if p.Default == nil {
-				x.errorf(p.Pos, "the pattern gives no value for element %d", ps)
-				return design.NewConst(t.dt(), zero())
-			}
-			if def == nil {
-				def = cast(x.assignT(p.Default, et), false)
-			}
-			v = def
+	// fill gives positions hi down to lo the default.
+	fill := func(hi, lo int) bool {
+		if hi < lo {
+			return true
 		}
-		parts = append(parts, cast(v, false))
+		if p.Default == nil {
+			x.errorf(p.Pos, "the pattern gives no value for element %d", hi)
+			return false
+		}
+		if def == nil {
+			def = cast(x.assignT(p.Default, et), false)
+		}
+		parts = append(parts, x.repeat(p.Pos, def, hi-lo+1)...)
+		return true
+	}
+	top := size - 1
+	for i := len(given) - 1; i >= 0; i-- {
+		ps := given[i]
+		if !fill(top, ps+1) {
+			return design.NewConst(t.dt(), zero())
+		}
+		parts = append(parts, cast(vals[ps], false))
+		top = ps - 1
+	}
+	if !fill(top, 0) {
+		return design.NewConst(t.dt(), zero())
 	}
 	return cast(x.joinParts(parts, t.width), t.signed)
+}
+
+// repeat returns the parts of n copies of v side by side: the copies
+// themselves when few, else one replication (folded when v is constant).
+func (x *ectx) repeat(pos hdl.Pos, v design.Expr, n int) []design.Expr {
+	if n < 32 {
+		parts := make([]design.Expr, n)
+		for i := range parts {
+			parts[i] = v
+		}
+		return parts
+	}
+	w := v.Type().Width
+	t := design.Type{Width: n * w}
+	if c, ok := v.(*design.Const); ok {
+		if !x.e.spend(pos, int64(t.Width), "the pattern") {
+			x.failed = true
+			return []design.Expr{design.NewConst(t, zero())}
+		}
+		return []design.Expr{design.NewConst(t, design.ReplicateBits(c.Val, w, n))}
+	}
+	return []design.Expr{&design.Repl{X: v, N: n, T: t}}
 }
 
 func (x *ectx) joinParts(parts []design.Expr, w int) design.Expr {
@@ -1029,12 +1138,7 @@ func (x *ectx) joinParts(parts []design.Expr, w int) design.Expr {
 	}
 	t := design.Type{Width: w}
 	if allConst {
-		v := new(big.Int)
-		for _, p := range parts {
-			v.Lsh(v, uint(p.Type().Width))
-			v.Or(v, p.(*design.Const).Val)
-		}
-		return design.NewConst(t, v)
+		return design.NewConst(t, constConcat(parts))
 	}
 	return &design.Concat{Parts: parts, T: t}
 }

@@ -57,7 +57,7 @@ func (x *ectx) checkTrunc(lhs, rhs hdl.Expr, lt design.Type) {
 	if c, ok := x.e.constEvalQuiet(rhs, x.sc, x.p); ok {
 		x.warnc(rhs.Position(), hdl.CodeWidthTrunc,
 			"%s is %d bits wide but is assigned %s, which needs %d bits: it becomes %s; write a value that fits or widen %s",
-			name, lt.Width, valueText(c), need, design.Mask(c.v, lt.Width), name)
+			name, lt.Width, valueText(c), need, numText(design.Mask(c.v, lt.Width)), name)
 		return
 	}
 	x.warnc(rhs.Position(), hdl.CodeWidthTrunc,
@@ -149,12 +149,12 @@ func (e *elab) checkParamTrunc(x hdl.Expr, sc *scope, t *ptype, what string) {
 	}
 	e.warnc(x.Position(), hdl.CodeWidthTrunc,
 		"the %s, %s, needs %d bits but the parameter is %d bits wide: it becomes %s; give the parameter a wider type or a value that fits",
-		what, valueText(c), need, t.width, design.Mask(c.v, t.width))
+		what, valueText(c), need, t.width, numText(design.Mask(c.v, t.width)))
 }
 
 func valueText(c *cval) string {
 	if c.t.signed {
-		return design.ToInt(c.v, c.dt()).String()
+		return numText(design.ToInt(c.v, c.dt()))
 	}
-	return c.v.String()
+	return numText(c.v)
 }

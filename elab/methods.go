@@ -2,6 +2,7 @@ package elab
 
 import (
 	"math/big"
+	"slices"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
@@ -92,11 +93,43 @@ func (x *ectx) method(n *hdl.CallExpr) (design.Expr, bool) {
 	// constant of the enum gives the type's default value, 0.
 	cur := x.refValue(r, n.Scope)
 	k := int64(len(items))
-	var v design.Expr = c(zero())
-	for i := len(items) - 1; i >= 0; i-- {
+	steps := make([]enumStep, len(items))
+	for i := range items {
 		j := ((int64(i)+step)%k + k) % k
-		eq := mkBinary(design.OpEq, cur, c(items[i].v), bitT)
-		v = mkCond(eq, c(items[j].v), v, t.dt())
+		steps[i] = enumStep{from: items[i].v, to: items[j].v}
 	}
-	return v, true
+	return stepSelect(cur, steps, t.dt()), true
+}
+
+// enumStep maps one enum value to the value a method gives for it.
+type enumStep struct{ from, to *big.Int }
+
+// stepSelect builds the select of the step whose from is cur (0 when none
+// is): a chain of compares for a few items; for many, a balanced search on
+// the value, so that an enum of 10^5 items nests 17 levels deep and not
+// 10^5. When a value repeats, its first step wins, as in the chain.
+func stepSelect(cur design.Expr, steps []enumStep, t design.Type) design.Expr {
+	c := func(v *big.Int) design.Expr { return design.NewConst(t, v) }
+	if len(steps) < 32 {
+		var v design.Expr = c(zero())
+		for i := len(steps) - 1; i >= 0; i-- {
+			eq := mkBinary(design.OpEq, cur, c(steps[i].from), bitT)
+			v = mkCond(eq, c(steps[i].to), v, t)
+		}
+		return v
+	}
+	key := func(s enumStep) *big.Int { return design.ToInt(s.from, cur.Type()) }
+	sorted := slices.Clone(steps)
+	slices.SortStableFunc(sorted, func(a, b enumStep) int { return key(a).Cmp(key(b)) })
+	sorted = slices.CompactFunc(sorted, func(a, b enumStep) bool { return a.from.Cmp(b.from) == 0 })
+	var search func(ss []enumStep) design.Expr
+	search = func(ss []enumStep) design.Expr {
+		if len(ss) < 32 {
+			return stepSelect(cur, ss, t)
+		}
+		mid := len(ss) / 2
+		lt := mkBinary(design.OpLt, cur, c(ss[mid].from), bitT)
+		return mkCond(lt, search(ss[:mid]), search(ss[mid:]), t)
+	}
+	return search(sorted)
 }

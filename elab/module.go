@@ -30,9 +30,8 @@ type portInfo struct {
 }
 
 const (
-	maxDepth     = 64
-	maxGenIter   = 1 << 16
-	maxInstances = 1 << 20
+	maxDepth   = 64
+	maxGenIter = 1 << 16
 )
 
 // ---- declarations ----
@@ -187,6 +186,10 @@ func (e *elab) varType(s *symbol) *ptype {
 		e.errorf(s.pos, "the type of '%s' depends on itself", s.name)
 		return nil
 	}
+	if !e.enterAt(s.pos) {
+		return nil
+	}
+	defer e.leave()
 	s.resolving = true
 	defer func() { s.resolving = false }()
 	vd := s.varDecl
@@ -763,7 +766,7 @@ func (e *elab) foldConst(ex *ectx, x hdl.Expr, ct design.Type) (*big.Int, bool) 
 	}
 	v, err := e.fold(de)
 	if err != nil {
-		e.errorf(x.Position(), "%s is not a constant: %s", ex.what, err)
+		e.constErr(x.Position(), ex.what, err)
 		return nil, false
 	}
 	return design.Mask(v, ct.Width), true
@@ -839,6 +842,9 @@ func (e *elab) genFor(sc *scope, g *hdl.GenFor, num int) {
 		}
 		if iter >= maxGenIter {
 			e.errorf(g.Pos, "generate loop '%s' runs more than %d iterations", name, maxGenIter)
+			return
+		}
+		if !e.generateIteration(g.Pos, name) {
 			return
 		}
 		if seen[cur] {
@@ -1010,8 +1016,8 @@ func arrayName(elem string) string {
 
 func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name string, ai *arrInfo, named map[string]*override, positional []*override) *instCtx {
 	parent := sc.inst
-	if len(e.d.Instances) >= maxInstances {
-		e.errorf(in.Pos, "more than %d instances", maxInstances)
+	if lim := e.work().limits.Instances; int64(len(e.d.Instances)) >= lim {
+		e.errorf(in.Pos, "the design has more than %d instances (elab.Limits.Instances; raise it with --max-instances)", lim)
 		return nil
 	}
 	if parent.depth+1 > maxDepth {
@@ -1754,6 +1760,7 @@ func (e *elab) foldInitialPrefix(blk *design.Block) {
 func (e *elab) initMachine() *design.Machine {
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 22
+	m.Budget = e.optionalBudget()
 	m.Missing = func(h *design.Home) ([]*big.Int, error) {
 		if h.Kind == design.KindBlockLocal || h.Kind == design.KindFuncLocal || h.Kind == design.KindStatic {
 			vals := make([]*big.Int, h.Elems())

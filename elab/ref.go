@@ -68,6 +68,16 @@ func (x *ectx) lookup(name string) *symbol {
 
 // ref resolves a name or select chain; lv is set when it is assigned.
 func (x *ectx) ref(n hdl.Expr, lv bool) *ref {
+	if !x.e.enter(n) {
+		x.failed = true
+		return nil
+	}
+	r := x.ref1(n, lv)
+	x.e.leave()
+	return r
+}
+
+func (x *ectx) ref1(n hdl.Expr, lv bool) *ref {
 	switch n := n.(type) {
 	case *hdl.ParenExpr:
 		return x.ref(n.X, lv)

@@ -1,6 +1,7 @@
 package elab
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/internal/fileread"
 )
 
 type pkind int
@@ -1290,6 +1292,13 @@ func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 			file = cv.text()
 		}
 		st.File = p.e.resolveFile(file, c.Pos)
+		// The simulator would refuse it at run time; saying so here lets
+		// weft lint catch it.
+		var nr *fileread.NotRegularError
+		if err := fileread.Check(st.File); errors.As(err, &nr) {
+			p.e.errorf(c.Pos, "%s file %s is not a regular file (%s); weft reads only regular files", name, st.File, fileread.Kind(nr.Mode))
+			return
+		}
 		r := ex.ref(c.Args[1], true)
 		if r == nil {
 			return

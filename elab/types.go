@@ -435,6 +435,10 @@ func (e *elab) symType(s *symbol) *ptype {
 		}
 		return nil
 	}
+	if !e.enterAt(s.pos) {
+		return nil
+	}
+	defer e.leave()
 	s.resolving = true
 	defer func() { s.resolving = false }()
 	if s.typedef == nil {

@@ -28,6 +28,9 @@ type SourceText struct {
 	// Timescales are the `timescale directives of the sources, in order
 	// (the preprocessor executes them; see Source.Timescales).
 	Timescales []Timescale
+	// Inputs names the files of the compilation unit as given (not the
+	// files they include), for messages about the unit as a whole.
+	Inputs []string
 }
 
 // Package is `package name; ... endpackage`.

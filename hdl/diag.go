@@ -3,6 +3,7 @@ package hdl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic stops the compilation.
@@ -30,6 +31,9 @@ type Diagnostic struct {
 	Msg      string
 	Code     string
 	LineText string
+	// caretCol is the caret's column in LineText when LineText is a window
+	// of a long line (see quoteLine); 0 means Pos.Col.
+	caretCol int
 }
 
 // Error formats the diagnostic as
@@ -45,11 +49,15 @@ func (d *Diagnostic) Error() string {
 		fmt.Fprintf(&b, " [%s]", d.Code)
 	}
 	if d.LineText != "" && d.Pos.Col > 0 {
+		col := d.Pos.Col
+		if d.caretCol > 0 {
+			col = d.caretCol
+		}
 		b.WriteString("\n    ")
 		b.WriteString(d.LineText)
 		b.WriteString("\n    ")
 		// Keep tabs so the caret lines up under tab-indented source.
-		for i := 0; i < d.Pos.Col-1 && i < len(d.LineText); i++ {
+		for i := 0; i < col-1 && i < len(d.LineText); i++ {
 			if d.LineText[i] == '\t' {
 				b.WriteByte('\t')
 			} else {
@@ -106,7 +114,7 @@ func (ds *Diagnostics) add(p Pos, sev Severity, msg string) *Diagnostic {
 		return d
 	}
 	if ds.Files != nil {
-		d.LineText = ds.Files.LineText(p)
+		d.LineText, d.caretCol = quoteLine(ds.Files.LineText(p), p.Col)
 	}
 	ds.List = append(ds.List, d)
 	return d
@@ -176,4 +184,34 @@ func (e *ErrorList) First() *Diagnostic {
 		}
 	}
 	return nil
+}
+
+// maxQuote bounds the source quoted under a diagnostic: a generated line
+// can be megabytes long, and quoting all of it buries the message.
+const maxQuote = 240
+
+// quoteLine returns the part of line to quote for a diagnostic at column
+// col, and the caret's column in it when that is not col: a long line is
+// cut to a window around the column, the cuts marked with "...".
+func quoteLine(line string, col int) (string, int) {
+	if len(line) <= maxQuote || col < 1 {
+		return line, 0
+	}
+	at := min(col-1, len(line))
+	start := max(0, at-maxQuote/2)
+	end := min(len(line), start+maxQuote)
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start--
+	}
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end++
+	}
+	q, caret := line[start:end], at-start+1
+	if start > 0 {
+		q, caret = "..."+q, caret+3
+	}
+	if end < len(line) {
+		q += "..."
+	}
+	return q, caret
 }

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Lex splits preprocessed source into tokens. Comments, whitespace and
@@ -125,17 +127,46 @@ func (lx *lexer) run() {
 				}
 			}
 			if !matched {
-				lx.pos++
-				if c >= 0x20 && c < 0x7f {
-					lx.errorf(start, "unexpected character '%c'", c)
-				} else {
-					lx.errorf(start, "unexpected character 0x%02x", c)
-				}
+				lx.badBytes(start)
 			}
 		}
 	}
 	lx.pos = len(t)
 	lx.toks = append(lx.toks, Token{Kind: TokEOF, Pos: lx.eofPos(), Off: len(t), End: len(t)})
+}
+
+// badBytes reports the character at start that begins no token. A run of
+// non-ASCII or control bytes is one error: a UTF-8 character or a stray
+// byte-order mark is several bytes, and one error per byte would only
+// repeat the first.
+func (lx *lexer) badBytes(start int) {
+	t := lx.text
+	c := t[start]
+	if c >= 0x20 && c < 0x7f {
+		lx.pos = start + 1
+		lx.errorf(start, "unexpected character '%c'", c)
+		return
+	}
+	lx.pos = start + 1
+	for lx.pos < len(t) && (t[lx.pos] >= 0x80 || t[lx.pos] < 0x20 && !lxSpace(t[lx.pos])) {
+		lx.pos++
+	}
+	if c < 0x80 {
+		lx.errorf(start, "unexpected character 0x%02x", c)
+		return
+	}
+	const ascii = "outside strings and comments, SystemVerilog source is ASCII"
+	r, n := utf8.DecodeRuneInString(t[start:lx.pos])
+	switch {
+	case r == '\ufeff':
+		lx.errorf(start, "unexpected byte 0x%02x: a UTF-8 byte-order mark (0xef 0xbb 0xbf), which weft skips only at the start of a file", c)
+	case r == utf8.RuneError && n <= 1:
+		lx.errorf(start, "unexpected byte 0x%02x: not ASCII, nor UTF-8 text (%s)", c, ascii)
+	case unicode.IsPrint(r):
+		lx.errorf(start, "unexpected byte 0x%02x: the non-ASCII character '%c' (%U); %s", c, r, r, ascii)
+	default:
+		lx.errorf(start, "unexpected byte 0x%02x: the non-ASCII character %U; %s", c, r, ascii)
+	}
 }
 
 // eofPos is where "before end of file" errors point: just past the last

@@ -16,6 +16,9 @@ import "fmt"
 //     keeps one typo from cascading.
 //   - Every loop consumes a token or stops, and nesting depth is bounded
 //     (maxNesting), so no input can hang the parser or exhaust the stack.
+//     Expression trees, which loops also build (operator runs, selects,
+//     conditional chains), are bounded by MaxExprDepth for the passes
+//     after the parser.
 //   - The tree is partial on errors: a failed expression is nil.
 
 // maxNesting bounds the nesting of expressions, statements and generate
@@ -43,6 +46,9 @@ type parser struct {
 	// suppressed as likely consequences of that error.
 	lastErr int
 	depth   int
+	// exprs counts the expressions being read, so that the outermost one
+	// is checked against MaxExprDepth when it is complete.
+	exprs int
 	// typeNames collects typedef names and type parameters seen so far. It
 	// is only used to tell a type cast `T'(x)` from a size cast `W'(x)`.
 	typeNames map[string]bool
@@ -362,7 +368,7 @@ func kindNoun(endKw string) string {
 // ---- source text ----
 
 func (p *parser) sourceText() *SourceText {
-	st := &SourceText{Timescales: p.src.Timescales}
+	st := &SourceText{Timescales: p.src.Timescales, Inputs: p.src.Inputs}
 	for !p.atEOF() {
 		start := p.i
 		switch {

@@ -57,6 +57,16 @@ const insidePrec = 9
 // expr parses an expression. It returns nil (after reporting) when no
 // expression starts at the current token; it then consumes nothing.
 func (p *parser) expr() Expr {
+	p.exprs++
+	x := p.expr1()
+	p.exprs--
+	if p.exprs == 0 {
+		x = p.checkDepth(x)
+	}
+	return x
+}
+
+func (p *parser) expr1() Expr {
 	if !p.enter() {
 		p.leave()
 		return nil
@@ -66,31 +76,53 @@ func (p *parser) expr() Expr {
 	if p.isAny("->", "<->") && x != nil {
 		op := p.tok.Text
 		p.next()
-		return &BinaryExpr{At: At{x.Position()}, Op: op, X: x, Y: p.expr()}
+		return &BinaryExpr{At: At{x.Position()}, Op: op, X: x, Y: p.expr1()}
 	}
 	return x
 }
 
+// checkDepth bounds a whole expression, once it is read, to MaxExprDepth
+// levels: the parser builds chains (selects, operator runs it cannot
+// balance, conditional chains) in loops, so its own recursion bound does
+// not bound the tree.
+func (p *parser) checkDepth(x Expr) Expr {
+	if x == nil || !deepExpr(x, MaxExprDepth) {
+		return x
+	}
+	p.errorf(x.Position(), "expression nested more than %d levels deep; split it with intermediate signals", MaxExprDepth)
+	return nil
+}
+
+// condExpr reads `c ? a : b`. A chain `c1 ? a : c2 ? b : ...` nests to
+// the right; it is read in a loop so that its length is bounded by
+// MaxExprDepth rather than by the parser's recursion limit.
 func (p *parser) condExpr() Expr {
 	c := p.binary(3)
 	if !p.is("?") || c == nil {
 		return c
 	}
-	if !p.enter() {
-		p.leave()
-		return c
+	var root, last *CondExpr
+	for {
+		q := p.tok
+		p.next()
+		ce := &CondExpr{At: At{c.Position()}, Cond: c}
+		if last == nil {
+			root = ce
+		} else {
+			last.Else = ce
+		}
+		last = ce
+		ce.Then = p.expr()
+		if !p.accept(":") {
+			p.errorHere("expected ':' in conditional expression ('?' at %s), found %s", p.shortPos(q.Pos), p.tok.describe())
+			return root
+		}
+		c = p.binary(3)
+		if c == nil || !p.is("?") {
+			ce.Else = c
+			return root
+		}
 	}
-	defer p.leave()
-	q := p.tok
-	p.next()
-	ce := &CondExpr{At: At{c.Position()}, Cond: c}
-	ce.Then = p.expr()
-	if !p.accept(":") {
-		p.errorHere("expected ':' in conditional expression ('?' at %s), found %s", p.shortPos(q.Pos), p.tok.describe())
-		return ce
-	}
-	ce.Else = p.condExpr()
-	return ce
 }
 
 func (p *parser) binary(minPrec int) Expr {
@@ -98,22 +130,23 @@ func (p *parser) binary(minPrec int) Expr {
 	if x == nil {
 		return nil
 	}
+	var run opRun
 	for {
 		op := p.tok
 		if op.Kind == TokKeyword && op.Text == "inside" && insidePrec >= minPrec {
-			x = p.insideExpr(x)
+			x = p.insideExpr(run.flush(x))
 			continue
 		}
 		if op.Kind == TokKeyword && op.Text == "dist" {
 			p.errorHere("'dist' is only allowed in constraints, which are not supported")
-			return x
+			return run.flush(x)
 		}
 		if op.Kind != TokOp {
-			return x
+			return run.flush(x)
 		}
 		prec := binaryPrec(op.Text)
 		if prec == 0 || prec < minPrec {
-			return x
+			return run.flush(x)
 		}
 		p.next()
 		next := prec + 1
@@ -122,14 +155,23 @@ func (p *parser) binary(minPrec int) Expr {
 		}
 		if !p.enter() {
 			p.leave()
-			return x
+			return run.flush(x)
 		}
 		y := p.binary(next)
 		p.leave()
 		if y == nil {
-			return x
+			return run.flush(x)
 		}
-		x = &BinaryExpr{At: At{x.Position()}, Op: op.Text, X: x, Y: y}
+		switch {
+		case run.extends(op.Text):
+			run.push(op.Text, y)
+		case runFamily(op.Text) != "":
+			x = run.flush(x)
+			run.push(op.Text, y)
+		default:
+			x = run.flush(x)
+			x = &BinaryExpr{At: At{x.Position()}, Op: op.Text, X: x, Y: y}
+		}
 	}
 }
 

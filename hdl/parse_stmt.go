@@ -333,11 +333,16 @@ func (p *parser) skipPastClose() {
 // selects, a concatenation, or a call. Binary operators are not consumed,
 // so `<=` after it is the non-blocking assignment.
 func (p *parser) lvalue() Expr {
+	p.exprs++
 	x := p.primary()
-	if x == nil {
-		return nil
+	if x != nil {
+		x = p.postfix(x)
 	}
-	return p.postfix(x)
+	p.exprs--
+	if p.exprs == 0 {
+		x = p.checkDepth(x)
+	}
+	return x
 }
 
 var compoundOps = map[string]bool{

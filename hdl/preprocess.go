@@ -10,14 +10,28 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/weft-hdl/weft/internal/fileread"
 )
 
 // PreprocessOptions configures Preprocess.
 type PreprocessOptions struct {
-	IncludeDirs []string                          // searched in order after the including file's own dir
-	Defines     map[string]string                 // -D NAME=VAL (VAL "" means defined as empty)
-	ReadFile    func(path string) ([]byte, error) // nil: os.ReadFile; tests inject a map
+	IncludeDirs []string          // searched in order after the including file's own dir
+	Defines     map[string]string // -D NAME=VAL (VAL "" means defined as empty)
+	// ReadFile reads an input or include file. nil reads the file from
+	// disk, refusing anything but a regular file (a device or FIFO never
+	// ends) and stopping at MaxFileBytes; tests inject a map.
+	ReadFile func(path string) ([]byte, error)
+	// MaxFileBytes bounds the size of each input and include file
+	// (0: DefaultMaxFileBytes). It applies to what a custom ReadFile
+	// returns too.
+	MaxFileBytes int64
 }
+
+// DefaultMaxFileBytes is the default PreprocessOptions.MaxFileBytes: far
+// above any hand-written or generated source, far below what a runaway read
+// would take.
+const DefaultMaxFileBytes = 64 << 20
 
 // Input is one file of a compilation unit. A nil Src means read Name with
 // PreprocessOptions.ReadFile.
@@ -157,8 +171,12 @@ func Preprocess(fs *FileSet, inputs []Input, opts PreprocessOptions, diags *Diag
 	if diags == nil {
 		diags = NewDiagnostics(fs)
 	}
+	if opts.MaxFileBytes <= 0 {
+		opts.MaxFileBytes = DefaultMaxFileBytes
+	}
 	if opts.ReadFile == nil {
-		opts.ReadFile = os.ReadFile
+		limit := opts.MaxFileBytes
+		opts.ReadFile = func(path string) ([]byte, error) { return fileread.Read(path, limit) }
 	}
 	p := &preprocessor{
 		fs: fs, opts: opts, diags: diags,
@@ -168,23 +186,64 @@ func Preprocess(fs *FileSet, inputs []Input, opts PreprocessOptions, diags *Diag
 	}
 	p.commandLineDefines()
 	for _, in := range inputs {
+		p.out.Inputs = append(p.out.Inputs, in.Name)
+	}
+	for _, in := range inputs {
 		if p.dead {
 			break
 		}
 		src := in.Src
 		if src == nil {
-			data, err := opts.ReadFile(in.Name)
+			data, err := p.readFile(in.Name)
 			if err != nil {
-				diags.Errorf(Pos{File: in.Name}, "cannot read %s: %v", in.Name, err)
+				diags.Errorf(Pos{File: in.Name}, "%s", ppReadError("", in.Name, err))
 				continue
 			}
 			src = data
 		}
-		f := fs.Add(in.Name, src)
+		f := fs.Add(in.Name, ppSkipBOM(src))
 		p.files[filepath.Clean(in.Name)] = f
 		p.runFile(f, 0)
 	}
 	return p.out
+}
+
+// readFile reads an input or include file, holding a custom ReadFile to
+// the size limit too.
+func (p *preprocessor) readFile(path string) ([]byte, error) {
+	data, err := p.opts.ReadFile(path)
+	if err == nil && int64(len(data)) > p.opts.MaxFileBytes {
+		return nil, &fileread.TooLargeError{Path: path, Limit: p.opts.MaxFileBytes}
+	}
+	return data, err
+}
+
+// ppReadError words the failure to read file path; what says which kind of
+// file it is: "include file ", or "" for an input, whose diagnostic is
+// placed at the file and so need not name it again.
+func ppReadError(what, path string, err error) string {
+	var nr *fileread.NotRegularError
+	var big *fileread.TooLargeError
+	switch {
+	case errors.As(err, &nr) && what == "":
+		return fmt.Sprintf("not a regular file (%s); weft reads only regular files", fileread.Kind(nr.Mode))
+	case errors.As(err, &nr):
+		return fmt.Sprintf("%s%s is not a regular file (%s); weft reads only regular files", what, path, fileread.Kind(nr.Mode))
+	case errors.As(err, &big):
+		subject := what + path
+		if what == "" {
+			subject = "the file"
+		}
+		return fmt.Sprintf("%s is larger than %s, the limit on source files (raise it with --max-source-mb)", subject, fileread.Size(big.Limit))
+	}
+	return fmt.Sprintf("cannot read %s%s: %v", what, path, err)
+}
+
+// ppSkipBOM drops a UTF-8 byte-order mark that some editors put at the
+// start of a file: it is not source text, and columns on the first line
+// should count from what the editor shows.
+func ppSkipBOM(src []byte) []byte {
+	return bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 }
 
 // commandLineDefines installs opts.Defines, in sorted order so that errors
@@ -807,14 +866,14 @@ func (p *preprocessor) findInclude(b *ppBuffer, bt int, name string) *File {
 		if f := p.files[path]; f != nil {
 			return f
 		}
-		data, err := p.opts.ReadFile(path)
+		data, err := p.readFile(path)
 		if err == nil {
-			f := p.fs.Add(path, data)
+			f := p.fs.Add(path, ppSkipBOM(data))
 			p.files[path] = f
 			return f
 		}
 		if !errors.Is(err, os.ErrNotExist) {
-			p.errorf(b, bt, "cannot read include file %s: %v", path, err)
+			p.errorf(b, bt, "%s", ppReadError("include file ", path, err))
 			return nil
 		}
 	}

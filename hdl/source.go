@@ -11,7 +11,9 @@ type Source struct {
 	Files *FileSet
 	// Timescales are the `timescale directives executed, in source order.
 	Timescales []Timescale
-	spans      []span // sorted by outStart; span i covers [spans[i].outStart, spans[i+1].outStart)
+	// Inputs names the input files, in order (not the included ones).
+	Inputs []string
+	spans  []span // sorted by outStart; span i covers [spans[i].outStart, spans[i+1].outStart)
 }
 
 // span is a run of output bytes with one origin.

@@ -29,8 +29,11 @@
 // # Values
 //
 // Values of at most 64 bits live in one register; wider ones are word
-// tuples (sir's wide idioms: carry chains, schoolbook multiply, restoring
-// division loop, funnel shifts, barrel word shifts). Process-local scalar
+// tuples (sir's wide idioms: carry chains, schoolbook multiply, algorithm
+// D division, funnel shifts, barrel word shifts). Wide multiplies, divides
+// and shifts past a few words loop in a scratch object ("$wide" for the
+// sequential kernels, "$wide.laneN" for lane N's tasks, each measured unit
+// its own), so code stays linear in the width. Process-local scalar
 // variables live in registers for one activation (loaded at the start,
 // stored back at the end); function arguments, results and locals are
 // registers of the inlined call (zeroed: automatic lifetime), function
@@ -47,4 +50,12 @@
 // formats a record. $readmemh/$readmemb in initial processes are not
 // lowered: Program.Readmems lists them for the simulator to perform after
 // Layout.Init and before Initial.
+//
+// # Limits
+//
+// A build fails, with a message saying how to raise the limit, when the
+// state needs more than Options.MaxStateBytes, when the units would hold
+// more than Options.MaxInsts SIR instructions (checked as they are built,
+// in bounded memory), or when a system task's one record could never fit
+// in the event ring (Options.RingCap; a PosError naming the call).
 package kernels

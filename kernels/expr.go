@@ -64,7 +64,7 @@ func (u *ub) expr(e design.Expr) value {
 		for _, p := range e.Parts {
 			v := u.expr(p)
 			shift -= v.width
-			out = u.insert(out, shift, v)
+			u.insertAt(out, shift, v) // in place: a copy per part is quadratic
 		}
 		return out
 	case *design.Repl:

@@ -133,6 +133,7 @@ func (c *compiler) measure(body func(u *ub)) (int, sir.Footprint) {
 	u.task, u.lane = true, -1
 	body(u)
 	u.end()
+	c.checkInsts(u) // a measured unit is thrown away: it only may not pass the bound
 	return unitCost(u.b.U), sir.Effects(u.b.U, spaceLayout{c.sp})
 }
 

@@ -103,8 +103,15 @@ type Options struct {
 	// Slt configures the comb analysis.
 	Slt slt.Options
 	// RingCap is the runtime-event ring's record space in bytes (0: the
-	// statelayout default).
+	// statelayout default). A runtime event whose record cannot fit in it
+	// is a build error.
 	RingCap int
+	// MaxStateBytes bounds state memory (0: statelayout's default); a
+	// design past it is a build error naming its largest memories.
+	MaxStateBytes int64
+	// MaxInsts bounds the SIR instructions of all the units built
+	// (0: DefaultMaxInsts); past it the build fails, in bounded memory.
+	MaxInsts int
 	// NoTick builds no fused tick loops (Program.Ticks).
 	NoTick bool
 	// NoOpt skips sir/opt (the units are still checked).
@@ -117,6 +124,14 @@ type Options struct {
 	// event kernels when Partition.Lanes > 1 (see Parallel).
 	Partition PartitionOptions
 }
+
+// DefaultMaxInsts is the default of Options.MaxInsts. Every SIR
+// instruction costs a few hundred bytes while a program is built (the
+// optimizer's and the native backend's tables included), so the bound
+// keeps a build under about a gigabyte; the bundled RV32I SoC needs
+// 14,000. Values of millions of bits are what reach it: every operation
+// on one costs instructions per 64-bit word.
+const DefaultMaxInsts = 1 << 21
 
 // Build analyzes d (slt), lowers it to SIR units, optimizes and checks
 // them, and places the state.
@@ -136,12 +151,15 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	if opts.MaxInline <= 0 {
 		opts.MaxInline = 64
 	}
+	if opts.MaxInsts <= 0 {
+		opts.MaxInsts = DefaultMaxInsts
+	}
 	c := &compiler{d: d, s: s, opts: opts, formatOf: map[*design.SysTask]int{},
 		loopSiteOf: map[*design.Loop]int{}, funcScratch: map[*design.Home]*statelayout.Object{},
 		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}, siteBase: map[[2]int]int{}}
 	c.sparse = make([]map[*design.Home]bool, len(s.FF))
 	extra := c.scanSparse()
-	sp, err := statelayout.NewSpace(d, s, statelayout.Options{RingCap: opts.RingCap, Stage: extra})
+	sp, err := statelayout.NewSpace(d, s, statelayout.Options{RingCap: opts.RingCap, MaxStateBytes: opts.MaxStateBytes, Stage: extra})
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +202,9 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		if err := c.partition(); err != nil {
 			return nil, err
 		}
+		if c.err != nil {
+			return nil, c.err
+		}
 	}
 	units := append(p.Units(), c.par.taskUnits()...)
 	for _, tk := range p.Ticks {
@@ -203,6 +224,9 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		return nil, err
 	}
 	p.StateSize = p.Layout.StateSize()
+	if err := c.sp.CheckSize(int64(p.StateSize)); err != nil {
+		return nil, err
+	}
 	if c.par != nil {
 		if err := c.par.order(p.Layout); err != nil {
 			return nil, err
@@ -299,6 +323,10 @@ type compiler struct {
 	snap        map[[2]int]*statelayout.Object // (loop, span) → snapshot scratch
 	siteBase    map[[2]int]int                 // (group, process) → ordinal of its first write site
 	readmemSeen map[*design.SysTask]bool
+	insts       int // SIR instructions of the units built (Options.MaxInsts)
+	// wideScratch is the wide-arithmetic scratch of the sequential kernels
+	// (key -1) and of each lane's tasks (ub.wideScratch).
+	wideScratch map[int]*statelayout.Object
 	par         *Parallel // nil unless partitioning
 }
 
@@ -306,6 +334,47 @@ func (c *compiler) fail(format string, args ...any) {
 	if c.err == nil {
 		c.err = fmt.Errorf("kernels: "+format, args...)
 	}
+}
+
+// PosError is a build error at one place in the source (a system task the
+// runtime could never carry out): a front end prints it as a diagnostic.
+type PosError struct {
+	Pos design.Pos
+	Msg string
+}
+
+func (e *PosError) Error() string { return fmt.Sprintf("kernels: %s: %s", e.Pos, e.Msg) }
+
+// failAt records a PosError (the first failure wins).
+func (c *compiler) failAt(pos design.Pos, format string, args ...any) {
+	if c.err == nil {
+		c.err = &PosError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// instBudget is what a new unit may hold: the program's instruction
+// bound less what the units built so far hold.
+func (c *compiler) instBudget() int { return max(c.opts.MaxInsts-c.insts, 1) }
+
+// checkInsts fails the build once u or the program passed the instruction
+// bound, naming the widest variable when a wide one is the likely cause.
+func (c *compiler) checkInsts(u *ub) {
+	if !u.b.Over() && c.insts <= c.opts.MaxInsts {
+		return
+	}
+	var widest *design.Home
+	for _, h := range c.d.Homes {
+		if widest == nil || h.Width > widest.Width {
+			widest = h
+		}
+	}
+	hint := ""
+	if widest != nil && widest.Width > 4096 {
+		hint = fmt.Sprintf("; its widest variable, %s at %s, is %d bits wide, and each operation on it costs instructions per 64-bit word",
+			widest.Path, widest.Pos, widest.Width)
+	}
+	c.fail("the design needs more than %d SIR instructions (the limit, reached building %s)%s; raise the limit with --max-insts (weft run) or compile.Builder.MaxInsts (Go)",
+		c.opts.MaxInsts, u.b.U.Name, hint)
 }
 
 func (c *compiler) warn(format string, args ...any) {
@@ -317,6 +386,8 @@ func (c *compiler) unit(name string, body func(u *ub)) (*sir.Unit, error) {
 	u := newUB(c, name)
 	body(u)
 	u.end()
+	c.insts += u.b.Emitted()
+	c.checkInsts(u)
 	if c.err != nil {
 		return nil, c.err
 	}

@@ -175,6 +175,12 @@ func (u *ub) call(f *design.Function, args []design.Expr, outs []design.LValue, 
 		u.c.fail("%s: function calls nested deeper than %d", f.Pos, u.c.opts.MaxInline)
 		return u.zero(max(resW, 1))
 	}
+	if u.b.Over() {
+		// The unit is past the instruction limit and the build fails with
+		// it: inlining further would only spend time, exponentially so for
+		// functions that call the next one twice.
+		return u.zero(max(resW, 1))
+	}
 	// Evaluate the arguments in the caller's frame.
 	vals := make([]*value, len(f.Args))
 	for i, a := range args {
@@ -310,9 +316,24 @@ func (u *ub) sysTask(s *design.SysTask) {
 	case design.TaskFinish, design.TaskStop, design.TaskFatal:
 		ev.Level = max(s.Level, 0)
 	}
-	for _, a := range s.Args {
+	if len(s.Args) > sir.MaxEventArgs {
+		u.c.failAt(s.Pos, "%s has %d arguments; at most %d are supported", s.Kind, len(s.Args), sir.MaxEventArgs)
+		return
+	}
+	for i, a := range s.Args {
+		if w := a.Type().Width; w > sir.MaxEventArgWidth {
+			u.c.failAt(s.Pos, "%s argument %d is %d bits wide; at most %d bits can be printed", s.Kind, i+1, w, sir.MaxEventArgWidth)
+			return
+		}
 		v := u.expr(a)
 		ev.Args = append(ev.Args, sir.EventArg{Words: v.w, Width: v.width, Signed: a.Type().Signed})
+	}
+	// A record larger than the whole ring would be dropped on every call,
+	// so the task could never print: say so now, with the size to ask for.
+	if size, ring := sir.RecordSize(ev), u.c.sp.RingCap(); size > ring {
+		u.c.failAt(s.Pos, "%s needs %d bytes in the runtime-event ring for one call, but the ring holds %d; raise it to at least %d bytes with --ring (weft run) or compile.Builder.RingCap (Go)",
+			s.Kind, size, ring, size)
+		return
 	}
 	u.b.Event(ev)
 	u.events++

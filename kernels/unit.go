@@ -1,6 +1,8 @@
 package kernels
 
 import (
+	"fmt"
+
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/statelayout"
@@ -45,6 +47,42 @@ type ub struct {
 	// NoReg (tick loops), is set to 1 by each of them.
 	events int
 	evFlag sir.Reg
+
+	// ownScratch is a measured unit's wide-arithmetic scratch (wideScratch).
+	ownScratch *statelayout.Object
+}
+
+// wideScratch returns n bytes of scratch for a wide multiply, divide or
+// shift loop. A loop's scratch is dead once it ends, so code that never runs
+// concurrently shares one object, grown to the largest need: the
+// sequential kernels one, the tasks of each lane one per lane. A measured
+// unit (lane -1) gets its own, so that the footprints the partitioner
+// compares do not all meet in one object.
+func (u *ub) wideScratch(n int) sir.Addr {
+	words := (n + 7) / 8
+	var o *statelayout.Object
+	switch {
+	case u.task && u.lane < 0:
+		if u.ownScratch == nil {
+			u.ownScratch = u.c.sp.AddScratch("$wide.measure", 8, words)
+		}
+		o = u.ownScratch
+	default:
+		key, name := -1, "$wide"
+		if u.task {
+			key, name = u.lane, fmt.Sprintf("$wide.lane%d", u.lane)
+		}
+		if u.c.wideScratch == nil {
+			u.c.wideScratch = map[int]*statelayout.Object{}
+		}
+		if o = u.c.wideScratch[key]; o == nil {
+			o = u.c.sp.AddScratch(name, 8, words)
+			u.c.wideScratch[key] = o
+		}
+	}
+	// Objects are placed after every unit is built, so growing one is safe.
+	o.Elems = max(o.Elems, words)
+	return sir.Addr{Home: o.ID}
 }
 
 // regVar is a variable kept in registers (process-local and function
@@ -60,7 +98,9 @@ type loopCtx struct{ brk, cont sir.BlockID }
 
 func newUB(c *compiler, name string) *ub {
 	b := sir.NewBuilder(name)
+	b.SetLimit(c.instBudget())
 	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}, evFlag: sir.NoReg}
+	u.vb.scratch = u.wideScratch
 	u.st = b.Const(32, 0)
 	return u
 }

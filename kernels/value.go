@@ -26,6 +26,9 @@ func (v value) one() sir.Reg { return v.w[0] }
 // vb wraps the sir.Builder with value-level operations.
 type vb struct {
 	b *sir.Builder
+	// scratch returns the address of at least n bytes of state the wide
+	// multiply, divide and shift loops may overwrite.
+	scratch func(n int) sir.Addr
 }
 
 func (x *vb) single(r sir.Reg) value { return value{w: []sir.Reg{r}, width: x.b.Width(r)} }
@@ -191,18 +194,24 @@ func (x *vb) insert(v value, lo int, y value) value {
 		return y
 	}
 	out := value{w: append([]sir.Reg(nil), v.w...), width: v.width}
+	x.insertAt(out, lo, y)
+	return out
+}
+
+// insertAt is insert into v's own words (lo+y.width <= v.width): callers
+// that insert many times into one fresh value copy it once, not each time.
+func (x *vb) insertAt(v value, lo int, y value) {
 	for q := lo / 64; q <= (lo+y.width-1)/64; q++ {
 		qw := wordWidth(v.width, q)
 		a := max(lo, 64*q) - 64*q
 		e := min(lo+y.width, 64*q+qw) - 64*q
 		piece := x.extract(y, 64*q+a-lo, e-a)
 		if a == 0 && e == qw {
-			out.w[q] = piece.one()
+			v.w[q] = piece.one()
 		} else {
-			out.w[q] = x.b.Insert(out.w[q], piece.one(), a)
+			v.w[q] = x.b.Insert(v.w[q], piece.one(), a)
 		}
 	}
-	return out
 }
 
 // bitwise applies op word by word.
@@ -243,11 +252,20 @@ func (x *vb) neg(a value) value {
 	return x.sub(x.zero(a.width), a)
 }
 
+// mulUnrolled is the widest product, in words, lowered unrolled
+// (sir.Builder.MulWide: about 5n^2 instructions, no loop overhead); wider
+// ones loop in scratch memory.
+const mulUnrolled = 8
+
 func (x *vb) mul(a, c value) value {
-	if len(a.w) == 1 {
+	n := len(a.w)
+	switch {
+	case n == 1:
 		return x.single(x.b.Mul(a.one(), c.one()))
+	case n <= mulUnrolled:
+		return value{w: x.b.MulWide(a.w, c.w), width: a.width}
 	}
-	return value{w: x.b.MulWide(a.w, c.w), width: a.width}
+	return value{w: x.b.MulWideMem(a.w, c.w, x.scratch(sir.MulWideScratch(n))), width: a.width}
 }
 
 // divrem returns a / c and a % c (SystemVerilog semantics; 0 for c == 0).
@@ -258,7 +276,7 @@ func (x *vb) divrem(a, c value, signed bool) (q, r value) {
 		}
 		return x.single(x.b.Op(sir.OpDivU, a.one(), c.one())), x.single(x.b.Op(sir.OpRemU, a.one(), c.one()))
 	}
-	qw, rw := x.b.DivRemWide(a.w, c.w, signed)
+	qw, rw := x.b.DivRemWide(a.w, c.w, signed, x.scratch(sir.DivRemWideScratch(len(a.w))))
 	return value{w: qw, width: a.width}, value{w: rw, width: a.width}
 }
 
@@ -368,6 +386,11 @@ func (x *vb) narrow64(ws []sir.Reg, width int) value {
 	return out
 }
 
+// shiftUnrolled is the widest value, in words, shifted by a barrel of
+// muxes (n log n instructions, no loop); wider ones loop in scratch
+// memory (sir.Builder.ShiftWideMem).
+const shiftUnrolled = 16
+
 // shift shifts v by the unsigned amount n: op is OpShl, OpLShr or OpAShr.
 // Amounts >= v.width give 0 (all sign bits for OpAShr).
 func (x *vb) shift(op sir.Op, v value, n value) value {
@@ -378,6 +401,9 @@ func (x *vb) shift(op sir.Op, v value, n value) value {
 	b := x.b
 	W := v.width
 	nw := len(v.w)
+	if nw > shiftUnrolled {
+		return value{w: b.ShiftWideMem(op, v.w, amt, x.scratch(sir.ShiftWideScratch(nw))), width: W}
+	}
 	ws := x.widen64(v, op == sir.OpAShr)
 	var fill sir.Reg
 	if op == sir.OpAShr {
@@ -492,9 +518,27 @@ func (x *vb) repl(v value, n int) value {
 	if v.width == 1 {
 		return x.mux(v.one(), x.ones(width), x.zero(width))
 	}
+	// A narrow value repeats with a period of lcm(v.width, 64) bits, whole
+	// words: build one period and reuse its words.
+	if period := v.width / gcd(v.width, 64) * 64; v.width <= 64 && period < width {
+		head := x.repl(v, period/v.width)
+		p := len(head.w)
+		out := value{w: make([]sir.Reg, nwords(width)), width: width}
+		for i := range out.w {
+			out.w[i] = x.b.Trunc(wordWidth(width, i), head.w[i%p])
+		}
+		return out
+	}
 	out := x.zero(width)
 	for i := 0; i < n; i++ {
-		out = x.insert(out, i*v.width, v)
+		x.insertAt(out, i*v.width, v)
 	}
 	return out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }

@@ -79,7 +79,9 @@
 // New writes the time-zero state: Layout.Init (zeroes, declaration
 // initialisers, constant initial blocks folded by elaboration), then the
 // program's $readmemh/$readmemb calls (parsed here: @addr, comments,
-// underscores, x/z digits as 0; errors name file:line), then the Initial
+// underscores, x/z digits as 0; errors name file:line; only regular files
+// of at most Options.MaxMemFileBytes are read, and a file with more words
+// than the memory stops at the first extra one), then the Initial
 // kernel, then Settle. Trigger values after that are the "previous" values
 // of the first step: time-zero values do not fire edges.
 //

@@ -71,7 +71,7 @@ type RingOverflowError struct {
 }
 
 func (e *RingOverflowError) Error() string {
-	return fmt.Sprintf("runtime-event ring overflowed: %d events output, %d dropped (ring holds %d bytes of records; raise it with compile.Builder.RingCap)", e.Kept, e.Dropped, e.Cap)
+	return fmt.Sprintf("runtime-event ring overflowed: %d events output, %d dropped in one kernel call (the ring holds %d bytes of records; raise it with --ring (weft run) or compile.Builder.RingCap (Go))", e.Kept, e.Dropped, e.Cap)
 }
 
 // OscillationError says that derived clocks kept firing edges for more

@@ -25,6 +25,7 @@ func (s *Simulator) drain(k *kernel) error {
 		}
 	}
 	if dropped > 0 {
+		s.dropped += dropped
 		io.WriteString(s.out, fmt.Sprintf("*** weft: %d runtime events lost here: the event ring overflowed ***\n", dropped))
 		if s.note == nil {
 			s.note = &Error{Step: s.steps, Kernel: k.name, Err: &RingOverflowError{Kept: len(recs), Dropped: dropped, Cap: s.ringCap}}

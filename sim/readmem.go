@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"math/big"
-	"os"
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/fileread"
 	"github.com/weft-hdl/weft/kernels"
 )
 
@@ -17,14 +19,27 @@ func readmemName(r kernels.Readmem) string {
 	return "$readmemb"
 }
 
+// DefaultMaxMemFileBytes is the default Options.MaxMemFileBytes: room for a
+// memory image of tens of millions of words, far below what reading a device
+// or a runaway file would take.
+const DefaultMaxMemFileBytes = 256 << 20
+
 // readmem performs one $readmemh/$readmemb into state memory.
 func (s *Simulator) readmem(r kernels.Readmem) error {
-	src, err := os.ReadFile(r.File)
-	if err != nil {
-		return fmt.Errorf("%s: %w", r.Pos, err)
+	limit := s.opts.MaxMemFileBytes
+	if limit <= 0 {
+		limit = DefaultMaxMemFileBytes
 	}
-	words, err := ParseMem(r.File, src, r.Hex)
+	src, err := fileread.Read(r.File, limit)
 	if err != nil {
+		var nr *fileread.NotRegularError
+		var big *fileread.TooLargeError
+		switch {
+		case errors.As(err, &nr):
+			return fmt.Errorf("%s: %s file %s is not a regular file (%s); weft reads only regular files", r.Pos, readmemName(r), r.File, fileread.Kind(nr.Mode))
+		case errors.As(err, &big):
+			return fmt.Errorf("%s: %s file %s is larger than %s, the limit on memory files (raise it with --max-memfile-mb)", r.Pos, readmemName(r), r.File, fileread.Size(big.Limit))
+		}
 		return fmt.Errorf("%s: %w", r.Pos, err)
 	}
 	h := r.Home
@@ -51,22 +66,29 @@ func (s *Simulator) readmem(r kernels.Readmem) error {
 		dir = -1
 	}
 	addr := start
-	for _, w := range words {
+	// Words are stored as they are parsed, so that a file with more words
+	// than the memory holds stops at the first extra one instead of being
+	// held whole as parsed words first.
+	err = parseMem(r.File, src, r.Hex, func(w MemWord) error {
 		if w.At {
 			addr = w.Addr
 			if w.Addr < lo || w.Addr > hi || (w.Addr-start)*dir < 0 || (end-w.Addr)*dir < 0 {
-				return fmt.Errorf("%s: %s:%d: address @%x outside the range loaded [%d:%d]", r.Pos, r.File, w.Line, w.Addr, start, end)
+				return fmt.Errorf("%s:%d: address @%x outside the range loaded [%d:%d]", r.File, w.Line, w.Addr, start, end)
 			}
-			continue
+			return nil
 		}
 		if (addr-start)*dir < 0 || (end-addr)*dir < 0 {
-			return fmt.Errorf("%s: %s:%d: more words than the range [%d:%d] of %s holds", r.Pos, r.File, w.Line, start, end, h.Path)
+			return fmt.Errorf("%s:%d: more words than the range [%d:%d] of %s holds", r.File, w.Line, start, end, h.Path)
 		}
 		ws, _ := BigToWords(design.Mask(w.Value, h.Width), h.Width)
 		if err := s.write(h, addr-base, ws); err != nil {
-			return fmt.Errorf("%s: %s:%d: %w", r.Pos, r.File, w.Line, err)
+			return fmt.Errorf("%s:%d: %w", r.File, w.Line, err)
 		}
 		addr += dir
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", r.Pos, err)
 	}
 	return nil
 }
@@ -84,8 +106,20 @@ type MemWord struct {
 // 0), @hex addresses, // and /* */ comments. Errors name file:line.
 func ParseMem(file string, src []byte, hex bool) ([]MemWord, error) {
 	var out []MemWord
+	err := parseMem(file, src, hex, func(w MemWord) error {
+		out = append(out, w)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// parseMem is ParseMem handing each item to fn as it is parsed; an error
+// from fn stops it.
+func parseMem(file string, text []byte, hex bool, fn func(MemWord) error) error {
 	line := 1
-	text := string(src)
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -94,49 +128,66 @@ func ParseMem(file string, src []byte, hex bool) ([]MemWord, error) {
 			i++
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
-		case strings.HasPrefix(text[i:], "//"):
+		case bytes.HasPrefix(text[i:], []byte("//")):
 			for i < len(text) && text[i] != '\n' {
 				i++
 			}
-		case strings.HasPrefix(text[i:], "/*"):
+		case bytes.HasPrefix(text[i:], []byte("/*")):
 			startLine := line
-			j := strings.Index(text[i+2:], "*/")
+			j := bytes.Index(text[i+2:], []byte("*/"))
 			if j < 0 {
-				return nil, fmt.Errorf("%s:%d: unterminated /* comment", file, startLine)
+				return fmt.Errorf("%s:%d: unterminated /* comment", file, startLine)
 			}
-			line += strings.Count(text[i:i+2+j], "\n")
+			line += bytes.Count(text[i:i+2+j], []byte("\n"))
 			i += j + 4
 		default:
 			j := i
-			for j < len(text) && !strings.ContainsRune(" \t\r\n\f\v", rune(text[j])) && !strings.HasPrefix(text[j:], "//") && !strings.HasPrefix(text[j:], "/*") {
+			for j < len(text) && !memSpace(text[j]) && !bytes.HasPrefix(text[j:], []byte("//")) && !bytes.HasPrefix(text[j:], []byte("/*")) {
 				j++
 			}
-			tok := text[i:j]
+			tok := string(text[i:j])
 			i = j
+			var w MemWord
 			if tok[0] == '@' {
 				a, ok := parseDigits(tok[1:], 16)
 				if !ok || !a.IsInt64() || a.Int64() > 1<<40 {
-					return nil, fmt.Errorf("%s:%d: bad address %q (want @ and hex digits)", file, line, tok)
+					return fmt.Errorf("%s:%d: bad address %q (want @ and hex digits)", file, line, memQuote(tok))
 				}
-				out = append(out, MemWord{Line: line, At: true, Addr: int(a.Int64())})
-				continue
-			}
-			base := 2
-			if hex {
-				base = 16
-			}
-			v, ok := parseDigits(tok, base)
-			if !ok {
-				what := "binary"
+				w = MemWord{Line: line, At: true, Addr: int(a.Int64())}
+			} else {
+				base := 2
 				if hex {
-					what = "hex"
+					base = 16
 				}
-				return nil, fmt.Errorf("%s:%d: bad %s word %q", file, line, what, tok)
+				v, ok := parseDigits(tok, base)
+				if !ok {
+					what := "binary"
+					if hex {
+						what = "hex"
+					}
+					return fmt.Errorf("%s:%d: bad %s word %q", file, line, what, memQuote(tok))
+				}
+				w = MemWord{Line: line, Value: v}
 			}
-			out = append(out, MemWord{Line: line, Value: v})
+			if err := fn(w); err != nil {
+				return err
+			}
 		}
 	}
-	return out, nil
+	return nil
+}
+
+func memSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+// memQuote shortens a bad token for its message: a file of binary junk can
+// be one token of any length.
+func memQuote(tok string) string {
+	if len(tok) > 40 {
+		return tok[:40] + "..."
+	}
+	return tok
 }
 
 // parseDigits parses digits of base 2 or 16 with underscores; x/z/? are 0.

@@ -42,6 +42,9 @@ type Options struct {
 	// the program's fused tick loops (the results are identical; tests
 	// compare them).
 	NoTick bool
+	// MaxMemFileBytes bounds the size of each $readmemh/$readmemb file
+	// (0: DefaultMaxMemFileBytes).
+	MaxMemFileBytes int64
 }
 
 // Simulator runs one design. Create it with New; Close it when done.
@@ -78,6 +81,7 @@ type Simulator struct {
 	steps   uint64
 	time    uint64
 	nerrors int
+	dropped int    // runtime events lost to ring overflows, in all
 	kernel  string // the kernel being run (for errors)
 
 	// Partitioned kernels (parallel.go).
@@ -372,6 +376,15 @@ func (s *Simulator) Finish() *FinishError { return s.finish }
 
 // Errors counts the $error (and $fatal) messages output so far.
 func (s *Simulator) Errors() int { return s.nerrors }
+
+// DroppedEvents counts the runtime events ($display, ...) lost so far
+// because a kernel call produced more than the event ring holds. A step
+// that loses some returns a *RingOverflowError, unless the same step ended
+// the run: then the count is the only trace.
+func (s *Simulator) DroppedEvents() int { return s.dropped }
+
+// RingCap is the event ring's record space in bytes.
+func (s *Simulator) RingCap() int { return s.ringCap }
 
 // Steps counts evaluations: Step calls and Tick edges.
 func (s *Simulator) Steps() uint64 { return s.steps }

@@ -169,7 +169,7 @@ func (s *Simulator) status(k *kernel, st sir.Status) error {
 	case statusPoolError:
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("lane pool: %w", s.parErr)}
 	case sir.StatusStepLimit:
-		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("the %s backend's instruction budget ran out in one call (a runaway loop?)", s.be.Name())}
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("the %s backend's instruction budget ran out in one call (a runaway loop, or arithmetic on values of hundreds of thousands of bits: a multiply or divide costs steps quadratic in the width)", s.be.Name())}
 	default:
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("kernel returned status %s", st)}
 	}

@@ -8,7 +8,25 @@ package sir
 type Builder struct {
 	U   *Unit
 	cur BlockID
+
+	// limit > 0 bounds the instructions kept (SetLimit); emitted counts
+	// every Emit, kept or not.
+	limit, emitted int
+	spare          [65]Reg // past the limit: one register per width, reused
 }
+
+// SetLimit bounds the instructions the unit may hold (0: none). Past it
+// the builder drops what it is asked to emit and hands out one register
+// per width again and again, so that a lowering which would build a huge
+// unit runs on in bounded memory; Over reports it, and the unit is
+// garbage (it fails Check).
+func (b *Builder) SetLimit(n int) { b.limit = n }
+
+// Emitted counts the instructions emitted so far, dropped ones included.
+func (b *Builder) Emitted() int { return b.emitted }
+
+// Over reports whether more instructions were emitted than the limit.
+func (b *Builder) Over() bool { return b.limit > 0 && b.emitted > b.limit }
 
 // NewBuilder starts a unit with an empty entry block b0 as the current block.
 func NewBuilder(name string) *Builder {
@@ -35,13 +53,25 @@ func (b *Builder) NewBlock() BlockID { return b.U.NewBlock() }
 func (b *Builder) SetBlock(id BlockID) { b.cur = id }
 
 // Reg allocates a register of width w.
-func (b *Builder) Reg(w int) Reg { return b.U.NewReg(w) }
+func (b *Builder) Reg(w int) Reg {
+	if b.Over() && w >= 1 && w <= 64 {
+		if b.spare[w] == NoReg {
+			b.spare[w] = b.U.NewReg(w)
+		}
+		return b.spare[w]
+	}
+	return b.U.NewReg(w)
+}
 
 // Width is the width of r.
 func (b *Builder) Width(r Reg) int { return b.U.Width(r) }
 
 // Emit appends in to the current block.
 func (b *Builder) Emit(in Inst) {
+	b.emitted++
+	if b.Over() {
+		return
+	}
 	blk := b.U.Blocks[b.cur]
 	blk.Insts = append(blk.Insts, in)
 }
@@ -103,6 +133,7 @@ func (b *Builder) AShr(x, n Reg) Reg     { return b.Op(OpAShr, x, n) }
 func (b *Builder) Eq(x, y Reg) Reg       { return b.Op(OpEq, x, y) }
 func (b *Builder) Ne(x, y Reg) Reg       { return b.Op(OpNe, x, y) }
 func (b *Builder) ULt(x, y Reg) Reg      { return b.Op(OpULt, x, y) }
+func (b *Builder) ULe(x, y Reg) Reg      { return b.Op(OpULe, x, y) }
 func (b *Builder) SLt(x, y Reg) Reg      { return b.Op(OpSLt, x, y) }
 func (b *Builder) Mux(c, t, f Reg) Reg   { return b.Op(OpMux, c, t, f) }
 func (b *Builder) AddC(x, y, c Reg) Reg  { return b.Op(OpAddC, x, y, c) }

@@ -293,11 +293,11 @@ func (c *checker) event(ev *Event) string {
 	if ev.Format < 0 || ev.Level < 0 || ev.Format > math.MaxUint32 || ev.Level > math.MaxUint32 {
 		return "format id or level outside 0..2^32-1"
 	}
-	if len(ev.Args) > 0xffff {
+	if len(ev.Args) > MaxEventArgs {
 		return "too many arguments"
 	}
 	for i, a := range ev.Args {
-		if a.Width < 1 || a.Width > 1<<20 {
+		if a.Width < 1 || a.Width > MaxEventArgWidth {
 			return fmt.Sprintf("argument %d has width %d", i, a.Width)
 		}
 		if n := (a.Width + 63) / 64; len(a.Words) != n {

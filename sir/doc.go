@@ -54,17 +54,26 @@
 //     eq is an or of per-word xors compared with 0; signed compares flip
 //     the sign bit of the top words (xor) and compare unsigned.
 //   - mul: schoolbook on 64-bit words with mul (low) and mulhu (high),
-//     carries by ult (Builder.MulWide); the low W bits of a product are the
-//     same for signed and unsigned operands.
-//   - div/rem: a bit-serial restoring division loop over ceil((W+1)/64)
-//     words (shift with fshl, trial subtract with subb/subbo, select with
-//     mux), negation around it for signed operands, and a final mux for a
-//     zero divisor (Builder.DivRemWide). W iterations, no calls.
+//     carries by ult; the low W bits of a product are the same for signed
+//     and unsigned operands. Unrolled for a few words (Builder.MulWide,
+//     O(n^2) instructions); for more, a loop over the words in scratch
+//     memory (Builder.MulWideMem, O(n) instructions).
+//   - div/rem: Knuth's algorithm D on 32-bit digits in scratch memory
+//     (every quotient digit estimate is a 64-by-32-bit divu), negation
+//     around it for signed operands, and a final mux for a zero divisor
+//     (Builder.DivRemWide): O(n) instructions, at most (W/64)^2 digit
+//     steps, no calls.
 //   - static part selects across words: fshr hi, lo, k then trunc/extract.
 //   - dynamic shifts: k = amount>>6 and s = amount&63; result word i is
 //     fshl x[i-k], x[i-k-1], s (fshr for right shifts, with the sign word
-//     ashr top, 63 as fill for ashr), the source words picked by a mux chain
-//     on k (or a dynamic load from a scratch home); amount >= W gives 0.
+//     ashr top, 63 as fill for ashr), the source words picked by a mux
+//     barrel on k's bits for a few words, or by dynamic loads from scratch
+//     memory (Builder.ShiftWideMem); amount >= W gives 0.
+//
+// Scratch memory is a region of state the caller reserves for a helper
+// (its size is MulWideScratch, DivRemWideScratch, ShiftWideScratch); it is
+// dead between helper runs, so code that never runs concurrently may share
+// it.
 //
 // # Memory
 //

@@ -38,6 +38,13 @@ const (
 	recordHeader   = 16
 )
 
+// MaxEventArgs is the most arguments one event may carry (nargs is a u16);
+// MaxEventArgWidth the widest argument, in bits.
+const (
+	MaxEventArgs     = 1<<16 - 1
+	MaxEventArgWidth = 1 << 20
+)
+
 // RecordSize is the size in bytes of ev's ring record.
 func RecordSize(ev *Event) int {
 	n := recordHeader

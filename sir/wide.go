@@ -71,7 +71,8 @@ func (b *Builder) narrow(v, like []Reg) []Reg {
 
 // MulWide returns x * y modulo 2^W (signed and unsigned products agree
 // modulo 2^W): schoolbook multiplication with mul/mulhu on 64-bit words,
-// carries detected with ult.
+// carries detected with ult, unrolled: O(n^2) instructions for n words, so
+// only for a few words (MulWideMem loops for wider ones).
 func (b *Builder) MulWide(x, y []Reg) []Reg {
 	n := len(x)
 	X, Y := b.widen(x), b.widen(y)
@@ -120,14 +121,136 @@ func (b *Builder) muxWide(c Reg, t, f []Reg) []Reg {
 	return out
 }
 
+// The helpers below keep their operands in scratch memory (a state region
+// the caller reserves and the helper may overwrite) and loop over it with
+// indexed loads and stores, so their code is linear in the operand words,
+// not quadratic: a 100,000-bit product unrolled would be millions of
+// instructions. Scratch contents are dead once a helper returns. Each
+// helper ends the current block with a branch into its loops; the builder
+// continues in the block after them.
+
+// array is one region of a helper's scratch: count elements of stride
+// bytes from off.
+type array struct {
+	home               HomeID
+	off, stride, count int
+}
+
+func (a array) at(i Reg) Addr {
+	return Addr{Home: a.home, Offset: a.off, Index: i, Stride: a.stride, Count: a.count}
+}
+
+// word is the static address of 64-bit word i of the region.
+func (a array) word(i int) Addr { return Addr{Home: a.home, Offset: a.off + 8*i} }
+
+// inc adds 1 to the 64-bit register r.
+func (b *Builder) inc(r Reg) { b.OpTo(r, OpAdd, r, b.Const(64, 1), NoReg) }
+
+// dec subtracts 1 from the 64-bit register r.
+func (b *Builder) dec(r Reg) { b.OpTo(r, OpSub, r, b.Const(64, 1), NoReg) }
+
+// counter returns a fresh 64-bit register set to v.
+func (b *Builder) counter(v Reg) Reg {
+	r := b.Reg(64)
+	b.CopyTo(r, v)
+	return r
+}
+
+// digit loads 32-bit digit i of a as a 64-bit value.
+func (b *Builder) digit(a array, i Reg) Reg { return b.ZExt(64, b.Load(32, 4, a.at(i))) }
+
+// setDigit stores the low 32 bits of the 64-bit v as digit i of a.
+func (b *Builder) setDigit(a array, i, v Reg) { b.Store(4, a.at(i), b.Trunc(32, v)) }
+
+// MulWideScratch is the scratch memory, in bytes, MulWideMem needs for
+// operands of n words.
+func MulWideScratch(n int) int { return 24 * n }
+
+// MulWideMem returns x * y modulo 2^W, as MulWide does, with a loop over
+// the words in scratch memory: MulWideScratch(len(x)) bytes at the static
+// address s. Its code is O(n) instructions where MulWide's is O(n^2); it
+// runs at most n(n+1)/2 word products, skipping zero words of x and the
+// words of y above its most significant nonzero one, so small values in
+// wide registers cost O(n).
+func (b *Builder) MulWideMem(x, y []Reg, s Addr) []Reg {
+	n := len(x)
+	X := array{s.Home, s.Offset, 8, n}
+	Y := array{s.Home, s.Offset + 8*n, 8, n}
+	P := array{s.Home, s.Offset + 16*n, 8, n}
+	zero64, one64 := b.Const(64, 0), b.Const(64, 1)
+	// mx, ny: the significant words of x and y.
+	mx, ny := b.Const(64, 0), b.Const(64, 0)
+	for i := range x {
+		b.Store(8, X.word(i), x[i])
+		b.Store(8, Y.word(i), y[i])
+		b.Store(8, P.word(i), zero64)
+		k := b.Const(64, uint64(i+1))
+		mx = b.Mux(b.Ne(b.ZExt(64, x[i]), zero64), k, mx)
+		ny = b.Mux(b.Ne(b.ZExt(64, y[i]), zero64), k, ny)
+	}
+	N := b.Const(64, uint64(n))
+	i := b.counter(zero64)
+	outer, row, inner, tail, next, done := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Branch(b.And(b.Ne(mx, zero64), b.Ne(ny, zero64)), outer, done)
+
+	b.SetBlock(outer)
+	xi := b.Load(64, 8, X.at(i))
+	b.Branch(b.Eq(xi, zero64), next, row)
+
+	b.SetBlock(row)
+	// The row adds xi*y into P[i:]: min(ny, n-i) products, then the carry
+	// into P[i+ny], which no earlier row has written (out of range when the
+	// row reached the top word: the store is dropped).
+	rest := b.Sub(N, i)
+	lim := b.Mux(b.ULt(ny, rest), ny, rest)
+	j, k, carry := b.counter(zero64), b.counter(i), b.counter(zero64)
+	b.Jump(inner)
+
+	b.SetBlock(inner)
+	yj := b.Load(64, 8, Y.at(j))
+	acc := b.Load(64, 8, P.at(k))
+	lo := b.Mul(xi, yj)
+	hi := b.Op(OpMulHiU, xi, yj)
+	t := b.Add(acc, lo)
+	c1 := b.ULt(t, lo)
+	t2 := b.Add(t, carry)
+	c2 := b.ULt(t2, carry)
+	b.Store(8, P.at(k), t2)
+	// xi*yj + acc + carry < 2^128, so the new carry fits in 64 bits.
+	b.OpTo(carry, OpAddC, hi, b.ZExt(64, c1), c2)
+	b.inc(j)
+	b.inc(k)
+	b.Branch(b.ULt(j, lim), inner, tail)
+
+	b.SetBlock(tail)
+	b.Store(8, P.at(k), carry)
+	b.Jump(next)
+
+	b.SetBlock(next)
+	b.OpTo(i, OpAdd, i, one64, NoReg)
+	b.Branch(b.ULt(i, mx), outer, done)
+
+	b.SetBlock(done)
+	out := make([]Reg, n)
+	for i := range out {
+		out[i] = b.Load(b.Width(x[i]), 8, P.word(i))
+	}
+	return out
+}
+
+// DivRemWideScratch is the scratch memory, in bytes, DivRemWide needs for
+// operands of n words.
+func DivRemWideScratch(n int) int { return 24*n + 8 }
+
 // DivRemWide returns x / y and x % y with SystemVerilog semantics at the
 // tuple's width W: truncating signed division when signed (remainder with
-// the dividend's sign, MIN / -1 == MIN), and 0 for both when y == 0. It
-// emits a bit-serial restoring division loop (W iterations of shift,
-// trial subtract and select on ceil((W+1)/64) words): the current block
-// ends with a jump into the loop, and the builder continues in the block
-// after it.
-func (b *Builder) DivRemWide(x, y []Reg, signed bool) (q, r []Reg) {
+// the dividend's sign, MIN / -1 == MIN), and 0 for both when y == 0. The
+// magnitudes are divided by Knuth's algorithm D on 32-bit digits (so that
+// every partial quotient is a 64-by-32-bit divu) in scratch memory:
+// DivRemWideScratch(len(x)) bytes at the static address s. Its code is
+// O(n) instructions; it runs (m-k+1)·k digit steps for an m-digit
+// dividend and a k-digit divisor (significant digits), at most (W/64)^2.
+func (b *Builder) DivRemWide(x, y []Reg, signed bool, s Addr) (q, r []Reg) {
 	n := len(x)
 	N := b.WideWidth(x)
 	X, Y := b.widen(x), b.widen(y)
@@ -138,59 +261,50 @@ func (b *Builder) DivRemWide(x, y []Reg, signed bool) (q, r []Reg) {
 		X = b.muxWide(sx, b.negWide(X, N), X)
 		Y = b.muxWide(sy, b.negWide(Y, N), Y)
 	}
-	m := (N + 1 + 63) / 64
+	// Digits: U holds the dividend and, at the end, the remainder (2n
+	// digits and room for the normalisation's extra one); V the divisor;
+	// Q the quotient.
+	D := 2 * n
+	U := array{s.Home, s.Offset, 4, D + 2}
+	V := array{s.Home, s.Offset + 8*n + 8, 4, D}
+	Q := array{s.Home, s.Offset + 16*n + 8, 4, D}
 	zero64, one64 := b.Const(64, 0), b.Const(64, 1)
-	zero1, one1 := b.Const(1, 0), b.Const(1, 1)
-	D := append(append([]Reg(nil), Y...), make([]Reg, m-n)...)
-	for i := n; i < m; i++ {
-		D[i] = zero64
+	for i := 0; i < n; i++ {
+		b.Store(8, U.word(i), X[i])
+		b.Store(8, V.word(i), Y[i])
+		b.Store(8, Q.word(i), zero64)
 	}
-	A := make([]Reg, n) // dividend bits shift out of the top; quotient bits shift in
-	for i := range A {
-		A[i] = b.Reg(64)
-		b.CopyTo(A[i], X[i])
-	}
-	R := make([]Reg, m)
-	for i := range R {
-		R[i] = b.Reg(64)
-		b.ConstTo(R[i], 0)
-	}
-	cnt := b.Reg(32)
-	b.ConstTo(cnt, uint64(N))
-	loop, exit := b.NewBlock(), b.NewBlock()
-	b.Jump(loop)
+	b.Store(8, U.word(n), zero64)
 
-	b.SetBlock(loop)
-	msb := b.ZExt(64, b.Extract(1, A[n-1], (N-1)%64))
-	for i := m - 1; i > 0; i-- {
-		b.OpTo(R[i], OpFShl, R[i], R[i-1], one64)
-	}
-	b.OpTo(R[0], OpShl, R[0], one64, NoReg)
-	b.OpTo(R[0], OpOr, R[0], msb, NoReg)
-	for i := n - 1; i > 0; i-- {
-		b.OpTo(A[i], OpFShl, A[i], A[i-1], one64)
-	}
-	b.OpTo(A[0], OpShl, A[0], one64, NoReg)
-	b.OpTo(A[n-1], OpAnd, A[n-1], b.Const(64, Mask(N-64*(n-1))), NoReg)
-	T := make([]Reg, m)
-	bor := zero1
-	for i := 0; i < m; i++ {
-		T[i] = b.SubB(R[i], D[i], bor)
-		bor = b.SubBO(R[i], D[i], bor)
-	}
-	ge := b.Xor(bor, one1)
-	for i := range R {
-		b.OpTo(R[i], OpMux, ge, T[i], R[i])
-	}
-	b.OpTo(A[0], OpOr, A[0], b.ZExt(64, ge), NoReg)
-	b.OpTo(cnt, OpSub, cnt, b.Const(32, 1), NoReg)
-	b.Branch(b.Ne(cnt, b.Const(32, 0)), loop, exit)
+	end := b.NewBlock()
+	nv := b.sigDigits(V, D)
+	mu := b.sigDigits(U, D)
+	div := b.NewBlock()
+	// A zero divisor, or a dividend with fewer digits than the divisor:
+	// Q = 0 and U already holds the remainder.
+	b.Branch(b.Or(b.Eq(nv, zero64), b.ULt(mu, nv)), end, div)
 
-	b.SetBlock(exit)
-	Q, Rm := A, R[:n]
+	b.SetBlock(div)
+	short, long := b.NewBlock(), b.NewBlock()
+	b.Branch(b.Eq(nv, one64), short, long)
+
+	b.SetBlock(short)
+	b.shortDivision(U, V, Q, mu)
+	b.Jump(end)
+
+	b.SetBlock(long)
+	b.longDivision(U, V, Q, mu, nv)
+	b.Jump(end)
+
+	b.SetBlock(end)
+	Qw, Rw := make([]Reg, n), make([]Reg, n)
+	for i := 0; i < n; i++ {
+		Qw[i] = b.Load(64, 8, Q.word(i))
+		Rw[i] = b.Load(64, 8, U.word(i))
+	}
 	if signed {
-		Q = b.muxWide(b.Xor(sx, sy), b.negWide(Q, N), Q)
-		Rm = b.muxWide(sx, b.negWide(Rm, N), Rm)
+		Qw = b.muxWide(b.Xor(sx, sy), b.negWide(Qw, N), Qw)
+		Rw = b.muxWide(sx, b.negWide(Rw, N), Rw)
 	}
 	any := Y[0]
 	for _, w := range Y[1:] {
@@ -201,7 +315,230 @@ func (b *Builder) DivRemWide(x, y []Reg, signed bool) (q, r []Reg) {
 	for i := range zeros {
 		zeros[i] = zero64
 	}
-	Q = b.muxWide(yz, zeros, Q)
-	Rm = b.muxWide(yz, zeros, Rm)
-	return b.narrow(Q, x), b.narrow(Rm, x)
+	Qw = b.muxWide(yz, zeros, Qw)
+	Rw = b.muxWide(yz, zeros, Rw)
+	return b.narrow(Qw, x), b.narrow(Rw, x)
+}
+
+// sigDigits returns the number of digits of a's first d below its most
+// significant nonzero one (0 for zero), scanning down from the top.
+func (b *Builder) sigDigits(a array, d int) Reg {
+	zero64 := b.Const(64, 0)
+	cnt := b.counter(b.Const(64, uint64(d)))
+	head, chk, step, done := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Jump(head)
+	b.SetBlock(head)
+	b.Branch(b.Ne(cnt, zero64), chk, done)
+	b.SetBlock(chk)
+	top := b.Load(32, 4, a.at(b.Sub(cnt, b.Const(64, 1))))
+	b.Branch(b.Eq(top, b.Const(32, 0)), step, done)
+	b.SetBlock(step)
+	b.dec(cnt)
+	b.Jump(head)
+	b.SetBlock(done)
+	return cnt
+}
+
+// shortDivision divides the mu-digit U by the one-digit V (nonzero): Q
+// gets the quotient, U the remainder.
+func (b *Builder) shortDivision(U, V, Q array, mu Reg) {
+	zero64 := b.Const(64, 0)
+	v := b.digit(V, zero64)
+	rem := b.counter(zero64)
+	j := b.counter(mu)
+	loop, done := b.NewBlock(), b.NewBlock()
+	b.Jump(loop)
+	b.SetBlock(loop)
+	b.dec(j)
+	t := b.Or(b.Shl(rem, b.Const(64, 32)), b.digit(U, j))
+	qd := b.Op(OpDivU, t, v)
+	b.OpTo(rem, OpSub, t, b.Mul(qd, v), NoReg)
+	b.setDigit(Q, j, qd)
+	b.setDigit(U, j, zero64)
+	b.Branch(b.Ne(j, zero64), loop, done)
+	b.SetBlock(done)
+	b.setDigit(U, zero64, rem)
+}
+
+// longDivision is Knuth's algorithm D (TAOCP 4.3.1; the form of Hacker's
+// Delight's divmnu) for a divisor of nv >= 2 digits and a dividend of
+// mu >= nv digits: Q gets the quotient, U the remainder.
+func (b *Builder) longDivision(U, V, Q array, mu, nv Reg) {
+	zero64, one64 := b.Const(64, 0), b.Const(64, 1)
+	c32 := b.Const(64, 32)
+	base := b.Const(64, 1<<32)
+	low32 := b.Const(64, 0xffffffff)
+
+	// D1: shift both so that the divisor's top digit has its top bit set;
+	// U grows by a digit.
+	sh := b.Conv(OpClz, 32, b.Load(32, 4, V.at(b.Sub(nv, one64))))
+	b.normalize(V, nv, sh, false)
+	b.normalize(U, mu, sh, true)
+	vt := b.digit(V, b.Sub(nv, one64))
+	vt2 := b.digit(V, b.Sub(nv, b.Const(64, 2)))
+
+	j := b.counter(b.Add(b.Sub(mu, nv), one64))
+	outer, adjust, test2, lower, msub, msubLoop, msubEnd, addBack, addLoop, addEnd, store, done :=
+		b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(),
+		b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Jump(outer)
+
+	// D3: estimate the quotient digit qhat from the top two digits and
+	// correct it with the third (at most two steps).
+	b.SetBlock(outer)
+	b.dec(j)
+	jn := b.Add(j, nv)
+	num := b.Or(b.Shl(b.digit(U, jn), c32), b.digit(U, b.Sub(jn, one64)))
+	qhat := b.counter(b.Op(OpDivU, num, vt))
+	rhat := b.counter(b.Sub(num, b.Mul(qhat, vt)))
+	u2 := b.digit(U, b.Sub(jn, b.Const(64, 2)))
+	b.Jump(adjust)
+
+	b.SetBlock(adjust)
+	b.Branch(b.ULe(base, qhat), lower, test2)
+
+	b.SetBlock(test2)
+	// qhat < 2^32 and rhat < 2^32 here: neither side overflows.
+	b.Branch(b.ULt(b.Or(b.Shl(rhat, c32), u2), b.Mul(qhat, vt2)), lower, msub)
+
+	b.SetBlock(lower)
+	b.dec(qhat)
+	b.OpTo(rhat, OpAdd, rhat, vt, NoReg)
+	b.Branch(b.ULt(rhat, base), adjust, msub)
+
+	// D4: U[j:j+nv+1] -= qhat * V, with a signed borrow k.
+	b.SetBlock(msub)
+	i, ij, k := b.counter(zero64), b.counter(j), b.counter(zero64)
+	b.Jump(msubLoop)
+	b.SetBlock(msubLoop)
+	p := b.Mul(qhat, b.digit(V, i))
+	t := b.Sub(b.Sub(b.digit(U, ij), k), b.And(p, low32))
+	b.setDigit(U, ij, t)
+	b.OpTo(k, OpSub, b.LShr(p, c32), b.AShr(t, c32), NoReg)
+	b.inc(i)
+	b.inc(ij)
+	b.Branch(b.ULt(i, nv), msubLoop, msubEnd)
+	b.SetBlock(msubEnd)
+	top := b.Sub(b.digit(U, jn), k)
+	b.setDigit(U, jn, top)
+	b.Branch(b.SLt(top, zero64), addBack, store)
+
+	// D6: qhat was one too large (rare): add V back.
+	b.SetBlock(addBack)
+	b.dec(qhat)
+	b.CopyTo(i, zero64)
+	b.CopyTo(ij, j)
+	b.CopyTo(k, zero64)
+	b.Jump(addLoop)
+	b.SetBlock(addLoop)
+	sum := b.Add(b.Add(b.digit(U, ij), b.digit(V, i)), k)
+	b.setDigit(U, ij, sum)
+	b.OpTo(k, OpLShr, sum, c32, NoReg)
+	b.inc(i)
+	b.inc(ij)
+	b.Branch(b.ULt(i, nv), addLoop, addEnd)
+	b.SetBlock(addEnd)
+	b.setDigit(U, jn, b.Add(b.digit(U, jn), k))
+	b.Jump(store)
+
+	b.SetBlock(store)
+	b.setDigit(Q, j, qhat)
+	b.Branch(b.Ne(j, zero64), outer, done)
+
+	// D8: the remainder is U[0:nv] shifted back (U[nv:] is zero now).
+	b.SetBlock(done)
+	i = b.counter(zero64)
+	un, unDone := b.NewBlock(), b.NewBlock()
+	b.Jump(un)
+	b.SetBlock(un)
+	i1 := b.Add(i, one64)
+	hiD := b.Load(32, 4, U.at(i1))
+	loD := b.Load(32, 4, U.at(i))
+	b.Store(4, U.at(i), b.Op(OpFShr, hiD, loD, sh))
+	b.CopyTo(i, i1)
+	b.Branch(b.ULt(i, nv), un, unDone)
+	b.SetBlock(unDone)
+}
+
+// normalize shifts the d-digit number in a left by sh < 32 bits in place,
+// top digit first; with grow, the bits shifted out of the top digit become
+// digit d.
+func (b *Builder) normalize(a array, d, sh Reg, grow bool) {
+	zero64, one64 := b.Const(64, 0), b.Const(64, 1)
+	i := b.counter(b.Sub(d, one64))
+	if grow {
+		b.Store(4, a.at(d), b.Op(OpFShl, b.Const(32, 0), b.Load(32, 4, a.at(i)), sh))
+	}
+	loop, last := b.NewBlock(), b.NewBlock()
+	b.Branch(b.Ne(i, zero64), loop, last)
+	b.SetBlock(loop)
+	lo := b.Load(32, 4, a.at(b.Sub(i, one64)))
+	b.Store(4, a.at(i), b.Op(OpFShl, b.Load(32, 4, a.at(i)), lo, sh))
+	b.dec(i)
+	b.Branch(b.Ne(i, zero64), loop, last)
+	b.SetBlock(last)
+	b.Store(4, a.at(zero64), b.Shl(b.Load(32, 4, a.at(zero64)), sh))
+}
+
+// ShiftWideScratch is the scratch memory, in bytes, ShiftWideMem needs for
+// an operand of n words.
+func ShiftWideScratch(n int) int { return 16 * n }
+
+// ShiftWideMem shifts the word tuple x by the unsigned 64-bit amount amt:
+// op is OpShl, OpLShr or OpAShr (x read as signed). Amounts >= W give 0
+// (all sign bits for OpAShr). It loops over the words in scratch memory:
+// ShiftWideScratch(len(x)) bytes at the static address s. Result word i is
+// a funnel shift of source words i-k and i-k-1 (i+k and i+k+1 for right
+// shifts), k = amt/64, read with dynamic loads whose out-of-range indexes
+// give 0, so code and steps are O(n) where a barrel shifter's are
+// O(n log n).
+func (b *Builder) ShiftWideMem(op Op, x []Reg, amt Reg, s Addr) []Reg {
+	n := len(x)
+	N := b.WideWidth(x)
+	X := array{s.Home, s.Offset, 8, n}
+	R := array{s.Home, s.Offset + 8*n, 8, n}
+	zero64, one64 := b.Const(64, 0), b.Const(64, 1)
+	fill := zero64
+	for i, r := range x {
+		w := b.ZExt(64, r)
+		if op == OpAShr && i == n-1 {
+			w = b.Conv(OpSExt, 64, r)
+			fill = b.AShr(w, b.Const(8, 63))
+		}
+		b.Store(8, X.word(i), w)
+	}
+	k := b.LShr(amt, b.Const(8, 6))
+	sh := b.And(amt, b.Const(64, 63))
+	nw := b.Const(64, uint64(n))
+	i := b.counter(zero64)
+	loop, done := b.NewBlock(), b.NewBlock()
+	b.Jump(loop)
+	b.SetBlock(loop)
+	var r Reg
+	if op == OpShl {
+		hiIdx := b.Sub(i, k) // wraps past n when i < k: the load gives 0
+		lo := b.Load(64, 8, X.at(b.Sub(hiIdx, one64)))
+		r = b.Op(OpFShl, b.Load(64, 8, X.at(hiIdx)), lo, sh)
+	} else {
+		loIdx := b.Add(i, k)
+		hiIdx := b.Add(loIdx, one64)
+		lo := b.Load(64, 8, X.at(loIdx))
+		hi := b.Load(64, 8, X.at(hiIdx))
+		if op == OpAShr {
+			lo = b.Mux(b.ULt(loIdx, nw), lo, fill)
+			hi = b.Mux(b.ULt(hiIdx, nw), hi, fill)
+		}
+		r = b.Op(OpFShr, hi, lo, sh)
+	}
+	b.Store(8, R.at(i), r)
+	b.inc(i)
+	b.Branch(b.ULt(i, nw), loop, done)
+	b.SetBlock(done)
+	inRange := b.ULt(amt, b.Const(64, uint64(N)))
+	out := make([]Reg, n)
+	for i := range out {
+		w := b.Width(x[i])
+		out[i] = b.Mux(inRange, b.Load(w, 8, R.word(i)), b.Trunc(w, fill))
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package sir_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -11,7 +12,10 @@ import (
 )
 
 // wideUnit loads x (h0) and y (h1) as word tuples of width W and stores
-// x+y, x-y, x*y, x/y, x%y (unsigned), x/y, x%y (signed) and x<y into h2..h9.
+// x+y, x-y, x*y, x/y, x%y (unsigned), x/y, x%y (signed), x<y and x*y
+// (MulWideMem) into h2..h10; h11 is the helpers' scratch; h12..h17 get
+// x << a, x >> a and x >>> a (ShiftWideMem) for a = y mod 2048, then for
+// a = the low 64 bits of y.
 func wideUnit(W int) *sir.Unit {
 	b := sir.NewBuilder("wide")
 	n := (W + 63) / 64
@@ -34,14 +38,26 @@ func wideUnit(W int) *sir.Unit {
 	x, y := load(0), load(1)
 	store(2, b.AddWide(x, y))
 	store(3, b.SubWide(x, y))
-	store(4, b.MulWide(x, y))
-	q, r := b.DivRemWide(x, y, false)
+	if n <= 8 {
+		store(4, b.MulWide(x, y))
+	} else {
+		store(4, b.MulWideMem(x, y, sir.Addr{Home: 11}))
+	}
+	scratch := sir.Addr{Home: 11, Offset: 8}
+	q, r := b.DivRemWide(x, y, false, scratch)
 	store(5, q)
 	store(6, r)
-	q, r = b.DivRemWide(x, y, true)
+	q, r = b.DivRemWide(x, y, true, scratch)
 	store(7, q)
 	store(8, r)
 	store(9, []sir.Reg{b.ULtWide(x, y)})
+	store(10, b.MulWideMem(x, y, scratch))
+	amts := []sir.Reg{b.And(b.ZExt(64, y[0]), b.Const(64, 2047)), b.ZExt(64, y[0])}
+	for i, amt := range amts {
+		for j, op := range []sir.Op{sir.OpShl, sir.OpLShr, sir.OpAShr} {
+			store(sir.HomeID(12+3*i+j), b.ShiftWideMem(op, x, amt, scratch))
+		}
+	}
 	b.Return(sir.StatusOK)
 	u, err := b.Finish()
 	if err != nil {
@@ -67,13 +83,14 @@ func TestWideArithmetic(t *testing.T) {
 	if testing.Short() {
 		iters = 15
 	}
-	for _, W := range []int{8, 64, 65, 100, 128, 200} {
+	for _, W := range []int{8, 64, 65, 100, 128, 200, 257, 700, 1500} {
 		n := (W + 63) / 64
 		u := wideUnit(W)
-		sizes := make([]int, 10)
+		sizes := make([]int, 18)
 		for i := range sizes {
 			sizes[i] = 8 * n
 		}
+		sizes[11] = 8 + max(sir.MulWideScratch(n), sir.DivRemWideScratch(n), sir.ShiftWideScratch(n))
 		l, size := sir.PackedLayout(sizes, 0)
 		f, err := interp.Compile(u, l, interp.Options{})
 		if err != nil {
@@ -88,8 +105,21 @@ func TestWideArithmetic(t *testing.T) {
 			}
 			return v
 		}
+		// digits builds a value from 32-bit digits that stress algorithm
+		// D's quotient estimate and add-back step.
+		digits := func() *big.Int {
+			v := new(big.Int)
+			for i := rng.Intn((W+31)/32) + 1; i > 0; i-- {
+				d := []int64{0, 1, 0x7fffffff, 0x80000000, 0xffffffff, rng.Int63n(1 << 32)}[rng.Intn(6)]
+				v.Lsh(v, 32)
+				v.Or(v, big.NewInt(d))
+			}
+			return wrap(v)
+		}
 		rnd := func() *big.Int {
-			switch rng.Intn(6) {
+			switch rng.Intn(8) {
+			case 6, 7:
+				return digits()
 			case 0:
 				return big.NewInt(int64(rng.Intn(5)))
 			case 1:
@@ -102,8 +132,21 @@ func TestWideArithmetic(t *testing.T) {
 			return new(big.Int).Rand(rng, mod)
 		}
 		state := make([]byte, size)
-		for it := 0; it < iters; it++ {
-			x, y := rnd(), rnd()
+		// Hacker's Delight's divmnu cases on 32-bit digits: qhat corrected
+		// by the third digit, and one that needs the add-back step.
+		hex := func(s string) *big.Int { v, _ := new(big.Int).SetString(s, 16); return wrap(v) }
+		fixed := [][2]*big.Int{
+			{hex("800000000000000000000003"), hex("200000000000000000000001")},
+			{hex("7fffffff800000000000000000000000"), hex("800000000000000000000001")},
+			{hex("7fffffff800000000000000000000000"), hex("800000000000000000000000")},
+		}
+		for it := 0; it < iters+len(fixed); it++ {
+			var x, y *big.Int
+			if it < len(fixed) {
+				x, y = fixed[it][0], fixed[it][1]
+			} else {
+				x, y = rnd(), rnd()
+			}
 			clear(state)
 			for i, w := range toWords(x, n) {
 				binary.LittleEndian.PutUint64(state[l.Offsets[0]+8*i:], w)
@@ -136,17 +179,33 @@ func TestWideArithmetic(t *testing.T) {
 				lt = big.NewInt(1)
 			}
 			want := map[sir.HomeID]*big.Int{
-				2: wrap(new(big.Int).Add(x, y)),
-				3: wrap(new(big.Int).Sub(x, y)),
-				4: wrap(new(big.Int).Mul(x, y)),
-				5: div(x, y, true),
-				6: div(x, y, false),
-				7: div(signed(x), signed(y), true),
-				8: div(signed(x), signed(y), false),
-				9: lt,
+				2:  wrap(new(big.Int).Add(x, y)),
+				3:  wrap(new(big.Int).Sub(x, y)),
+				4:  wrap(new(big.Int).Mul(x, y)),
+				5:  div(x, y, true),
+				6:  div(x, y, false),
+				7:  div(signed(x), signed(y), true),
+				8:  div(signed(x), signed(y), false),
+				9:  lt,
+				10: wrap(new(big.Int).Mul(x, y)),
 			}
-			names := map[sir.HomeID]string{2: "add", 3: "sub", 4: "mul", 5: "divu", 6: "remu", 7: "divs", 8: "rems", 9: "ult"}
-			for h := sir.HomeID(2); h <= 9; h++ {
+			names := map[sir.HomeID]string{2: "add", 3: "sub", 4: "mul", 5: "divu", 6: "remu", 7: "divs", 8: "rems", 9: "ult", 10: "mulmem"}
+			low := new(big.Int).And(y, new(big.Int).SetUint64(^uint64(0)))
+			for i, a := range []*big.Int{new(big.Int).And(y, big.NewInt(2047)), low} {
+				sa := uint(W)
+				if a.Cmp(big.NewInt(int64(W))) < 0 {
+					sa = uint(a.Int64())
+				}
+				h := sir.HomeID(12 + 3*i)
+				want[h] = wrap(new(big.Int).Lsh(x, sa))
+				want[h+1] = new(big.Int).Rsh(x, sa)
+				want[h+2] = wrap(new(big.Int).Rsh(signed(x), sa))
+				names[h], names[h+1], names[h+2] = fmt.Sprintf("shl%d", i), fmt.Sprintf("lshr%d", i), fmt.Sprintf("ashr%d", i)
+			}
+			for h := sir.HomeID(2); h <= 17; h++ {
+				if h == 11 {
+					continue // scratch
+				}
 				if got := get(h); got.Cmp(want[h]) != 0 {
 					t.Errorf("W=%d %s(%#x, %#x) = %#x, want %#x", W, names[h], x, y, got, want[h])
 				}

@@ -3,6 +3,7 @@ package slt
 import (
 	"fmt"
 	"math/big"
+	"sort"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/scc"
@@ -410,10 +411,11 @@ func (b *builder) concat(p *design.Process, s design.Stmt) bool {
 	cuts := make([]cut, len(parts))
 	off := a.RHS.Type().Width
 	cheap := true
+	cutter := newConcatCutter(a.RHS)
 	for k, pt := range parts {
 		w := pt.Type().Width
 		off -= w
-		rhs, ch := narrow(a.RHS, off, w)
+		rhs, ch := cutter.narrow(off, w)
 		cheap = cheap && ch
 		cuts[k] = cut{pt.(design.LValue), rhs}
 	}
@@ -432,6 +434,53 @@ func (b *builder) concat(p *design.Process, s design.Stmt) bool {
 		it.Unconditional = true
 	}
 	return true
+}
+
+// concatCutter narrows one expression at many offsets. For a
+// concatenation it finds the parts a cut covers by binary search: narrow
+// scans every part, which made cutting a concatenation of n parts into n
+// pieces take n^2 steps (minutes for a 64K-element pattern).
+type concatCutter struct {
+	e   design.Expr
+	c   *design.Concat
+	los []int // lsb offset of each part of c, least significant first
+}
+
+func newConcatCutter(e design.Expr) *concatCutter {
+	k := &concatCutter{e: e}
+	if c, ok := e.(*design.Concat); ok {
+		k.c = c
+		lo := 0
+		for i := len(c.Parts) - 1; i >= 0; i-- {
+			k.los = append(k.los, lo)
+			lo += c.Parts[i].Type().Width
+		}
+	}
+	return k
+}
+
+// narrow is narrow(k.e, off, w).
+func (k *concatCutter) narrow(off, w int) (design.Expr, bool) {
+	if k.c == nil || (off == 0 && w == k.e.Type().Width) {
+		return narrow(k.e, off, w)
+	}
+	n := len(k.los)
+	// The last part starting at or below off is the first one the cut
+	// covers.
+	first := sort.Search(n, func(i int) bool { return k.los[i] > off }) - 1
+	var pieces []design.Expr
+	cheap := true
+	for i := max(first, 0); i < n && k.los[i] < off+w; i++ {
+		pt := k.c.Parts[n-1-i]
+		lo, pw := k.los[i], pt.Type().Width
+		a, z := max(off, lo), min(off+w, lo+pw)
+		if a < z {
+			p, ch := narrow(pt, a-lo, z-a)
+			cheap = cheap && ch
+			pieces = append(pieces, p)
+		}
+	}
+	return joinPieces(pieces, unsignedT(w)), cheap
 }
 
 // rhsCuts returns the widths of the top-level parts of a concatenation
@@ -565,7 +614,7 @@ func narrow(e design.Expr, off, w int) (design.Expr, bool) {
 	case *design.Repl:
 		xw := x.X.Type().Width
 		var pieces []design.Expr
-		for lo := 0; lo < ew; lo += xw {
+		for lo := off / xw * xw; lo < min(ew, off+w); lo += xw {
 			a, z := max(off, lo), min(off+w, lo+xw)
 			if a < z {
 				n, _ := narrow(x.X, a-lo, z-a)

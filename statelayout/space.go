@@ -1,8 +1,10 @@
 package statelayout
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/sir"
@@ -37,6 +39,16 @@ const (
 // DefaultRingCap is the record space of the event ring when Options.RingCap
 // is 0.
 const DefaultRingCap = 64 << 10
+
+// MaxRingCap is the largest ring record space: the ring header holds sizes
+// as u32, and the ring is part of state memory.
+const MaxRingCap = 1 << 30
+
+// DefaultMaxStateBytes bounds state memory when Options.MaxStateBytes is 0.
+// Beyond it a design is almost surely a mistake (a memory declared far
+// larger than meant), and the simulator would commit all of it at time
+// zero; the native backend cannot address more than 2 GiB anyway.
+const DefaultMaxStateBytes = 1 << 30
 
 // Object is one storage object: Elems elements of ElemSize bytes.
 type Object struct {
@@ -73,8 +85,12 @@ func elemAlign(s int) int { return min(s, 8) }
 // Options configure NewSpace.
 type Options struct {
 	// RingCap is the record space of the runtime-event ring in bytes
-	// (0: DefaultRingCap). It is rounded up to a multiple of 8.
+	// (0: DefaultRingCap, at most MaxRingCap). It is rounded up to a
+	// multiple of 8.
 	RingCap int
+	// MaxStateBytes bounds state memory (0: DefaultMaxStateBytes): NewSpace
+	// and CheckSize fail past it, naming the largest objects.
+	MaxStateBytes int64
 	// Stage lists homes that need a staging copy besides the non-blocking
 	// targets slt stages (the kernel lowering adds sparse targets written
 	// inside loops).
@@ -114,6 +130,7 @@ type Space struct {
 	prev     *Object
 	sys      *Object
 	frozen   bool
+	maxState int64
 }
 
 // NewSpace lists the storage objects of d (whose schedule is s).
@@ -121,10 +138,16 @@ func NewSpace(d *design.Design, s *slt.Schedule, opts Options) (*Space, error) {
 	if d == nil || s == nil {
 		return nil, fmt.Errorf("statelayout: nil design or schedule")
 	}
-	if opts.RingCap < 0 {
-		return nil, fmt.Errorf("statelayout: negative ring capacity %d", opts.RingCap)
+	if opts.RingCap < 0 || opts.RingCap > MaxRingCap {
+		return nil, fmt.Errorf("statelayout: ring capacity %d bytes: want 0 (the default) to %d", opts.RingCap, MaxRingCap)
 	}
-	sp := &Space{Design: d, Schedule: s, staging: make([]*Object, len(d.Homes))}
+	if opts.MaxStateBytes < 0 {
+		return nil, fmt.Errorf("statelayout: negative state limit %d", opts.MaxStateBytes)
+	}
+	sp := &Space{Design: d, Schedule: s, staging: make([]*Object, len(d.Homes)), maxState: opts.MaxStateBytes}
+	if sp.maxState == 0 {
+		sp.maxState = DefaultMaxStateBytes
+	}
 	for i, h := range d.Homes {
 		if h.ID != i {
 			return nil, fmt.Errorf("statelayout: Design.Homes[%d] has ID %d", i, h.ID)
@@ -181,7 +204,86 @@ func NewSpace(d *design.Design, s *slt.Schedule, opts Options) (*Space, error) {
 	}
 	rc = (rc + 7) &^ 7
 	sp.ring = &Object{ID: sir.RingHome, Kind: KindRing, Name: "$ring", ElemSize: sir.RingHeaderSize + rc, Elems: 1, Align: 8}
+	// Checked before any kernel is lowered: lowering and placing a state
+	// that cannot be had is time lost.
+	if err := sp.CheckSize(sp.objectBytes()); err != nil {
+		return nil, err
+	}
 	return sp, nil
+}
+
+// objectBytes is the sum of the object sizes, the ring included (alignment
+// padding aside).
+func (sp *Space) objectBytes() int64 {
+	n := int64(sp.ring.Size())
+	for _, o := range sp.objects {
+		n += int64(o.Size())
+	}
+	return n
+}
+
+// MaxStateBytes is the state memory bound (Options.MaxStateBytes).
+func (sp *Space) MaxStateBytes() int64 { return sp.maxState }
+
+// CheckSize returns an error when a state of size bytes passes the bound:
+// it names the bound, the largest design homes (with their staging copies)
+// and where they are declared.
+func (sp *Space) CheckSize(size int64) error {
+	if size <= sp.maxState {
+		return nil
+	}
+	// The largest users: design homes (with their staging copies) and the
+	// event ring.
+	type user struct {
+		text  string
+		bytes int64
+	}
+	users := []user{{fmt.Sprintf("the runtime-event ring (--ring, %s)", byteSize(int64(sp.ring.Size()))), int64(sp.ring.Size())}}
+	for _, o := range sp.objects {
+		if o.Kind != KindHome {
+			continue
+		}
+		h := o.Home
+		n := int64(o.Size())
+		what := fmt.Sprintf("%d bits", h.Width)
+		if h.IsArray() {
+			what = fmt.Sprintf("%d elements of %d bits", h.Elems(), h.Width)
+		}
+		if st := sp.staging[h.ID]; st != nil {
+			n += int64(st.Size())
+			what += ", with its staging copy"
+		}
+		users = append(users, user{fmt.Sprintf("%s at %s (%s: %s)", h.Path, h.Pos, byteSize(n), what), n})
+	}
+	sort.SliceStable(users, func(i, j int) bool { return users[i].bytes > users[j].bytes })
+	var b strings.Builder
+	fmt.Fprintf(&b, "statelayout: the design needs %s of state memory, over the limit of %s", byteSize(size), byteSize(sp.maxState))
+	for i, u := range users {
+		if i == 3 || u.bytes < size/100 {
+			break
+		}
+		sep := "; largest: "
+		if i > 0 {
+			sep = ", "
+		}
+		b.WriteString(sep + u.text)
+	}
+	b.WriteString("; raise the limit with --max-state-mb (weft run), compile.Builder.MaxStateBytes (Go)")
+	return errors.New(b.String())
+}
+
+// byteSize formats n bytes for a message: "1.5 GiB", "640 KiB", "12 bytes".
+func byteSize(n int64) string {
+	const k = 1024
+	switch {
+	case n >= k*k*k:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(k*k*k))
+	case n >= k*k:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(k*k))
+	case n >= k:
+		return fmt.Sprintf("%.1f KiB", float64(n)/k)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func dedup(xs []int) []int {

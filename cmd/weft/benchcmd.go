@@ -17,7 +17,8 @@ import (
 
 const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                   [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N] [--runs R]
-                  [--threads N,...] [--partition auto|always] [--backend interp|native] FILE...
+                  [--threads N,...] [--partition auto|always] [--backend interp|native]
+                  [--ring BYTES] [--max-state-mb N] [--max-insts N] FILE...
 
 Measures simulation speed: for each thread count (--threads, default 1,2)
 it compiles the design, resets it as 'weft run' does, warms up, then times
@@ -36,6 +37,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
 	cf := addClockFlags(fs)
+	lf := addLimitFlags(fs)
 	cycles := fs.Int("cycles", 20000, "clock cycles per timed run (`N`)")
 	runs := fs.Int("runs", 5, "timed runs per thread count (`R`)")
 	threadList := fs.String("threads", "1,2", "thread counts to compare (`N,...`, 1 to 64)")
@@ -74,7 +76,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	var base float64
 	for i, t := range threads {
-		row, err := benchOne(df.builder(files).Threads(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
+		row, err := benchOne(lf.apply(df.builder(files)).Threads(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
 		if err != nil {
 			tw.Flush()
 			var be *benchError

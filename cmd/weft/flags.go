@@ -5,10 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/sim"
 )
 
 // listFlag collects a repeatable string flag (-I DIR -I DIR2).
@@ -46,6 +50,28 @@ func (d *defineFlag) Set(v string) error {
 	return nil
 }
 
+// mibFlag is a size limit given in whole MiB.
+type mibFlag struct{ bytes int64 }
+
+// maxMiB keeps the limit's byte count far from overflowing.
+const maxMiB = 1 << 20
+
+func (m *mibFlag) String() string {
+	if m == nil || m.bytes == 0 {
+		return ""
+	}
+	return strconv.FormatInt(m.bytes>>20, 10)
+}
+
+func (m *mibFlag) Set(v string) error {
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || n < 1 || n > maxMiB {
+		return fmt.Errorf("%q: want a whole number of MiB from 1 to %d", v, maxMiB)
+	}
+	m.bytes = n << 20
+	return nil
+}
+
 // designFlags are the options every command that reads a design shares.
 type designFlags struct {
 	includeDirs listFlag
@@ -54,6 +80,10 @@ type designFlags struct {
 	top         string
 	// wno are the warning codes -Wno-CODE turned off.
 	wno listFlag
+	// maxSource and maxMemFile bound the files read (0: the defaults).
+	maxSource, maxMemFile mibFlag
+	// limits bound the elaboration's work (addElabLimitFlags).
+	limits elab.Limits
 }
 
 func addDesignFlags(fs *flag.FlagSet) *designFlags {
@@ -63,6 +93,9 @@ func addDesignFlags(fs *flag.FlagSet) *designFlags {
 	fs.Var(df.params, "G", "override top-level parameter `NAME=VAL` (repeatable)")
 	fs.StringVar(&df.top, "top", "", "top module `NAME` (default: the single module no one instantiates)")
 	fs.Var(&df.wno, "Wno", "turn warning `CODE` off, also written -Wno-CODE (repeatable; -Wno-all: every warning; weft lint -h lists the codes)")
+	fs.Var(&df.maxSource, "max-source-mb", fmt.Sprintf("refuse a source or include file larger than `N` MiB (default %d)", hdl.DefaultMaxFileBytes>>20))
+	fs.Var(&df.maxMemFile, "max-memfile-mb", fmt.Sprintf("refuse a $readmemh/$readmemb file larger than `N` MiB when simulating (default %d)", sim.DefaultMaxMemFileBytes>>20))
+	addElabLimitFlags(fs, &df.limits)
 	return df
 }
 
@@ -140,7 +173,8 @@ func parseFiles(fs *flag.FlagSet, args []string, usage string, stderr io.Writer)
 
 // builder starts a compile.Builder for files with the design flags.
 func (df *designFlags) builder(files []string) *compile.Builder {
-	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top).Suppress(df.wno...)
+	b := compile.NewBuilder().Files(files...).IncludeDir(df.includeDirs...).Top(df.top).Suppress(df.wno...).
+		MaxSourceBytes(df.maxSource.bytes).MaxMemFileBytes(df.maxMemFile.bytes).ElabLimits(df.limits)
 	for _, k := range df.defines.order {
 		b.Define(k, df.defines.values[k])
 	}
@@ -154,7 +188,12 @@ func (df *designFlags) builder(files []string) *compile.Builder {
 // error list (with its caret line) and a count, or the error.
 func printBuildError(stderr io.Writer, cmd string, err error) {
 	var list *hdl.ErrorList
-	if !errors.As(err, &list) {
+	var pe *kernels.PosError
+	switch {
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "%s: error: %s\n%s: 1 error(s)\n", pe.Pos, pe.Msg, cmd)
+		return
+	case !errors.As(err, &list):
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return
 	}

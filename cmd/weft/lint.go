@@ -99,10 +99,10 @@ func loadDesign(files []string, df *designFlags) (*design.Design, *hdl.Diagnosti
 	for i, f := range files {
 		inputs[i] = hdl.Input{Name: f}
 	}
-	st := hdl.Load(fset, inputs, hdl.PreprocessOptions{IncludeDirs: df.includeDirs, Defines: df.defines.values}, diags)
+	st := hdl.Load(fset, inputs, hdl.PreprocessOptions{IncludeDirs: df.includeDirs, Defines: df.defines.values, MaxFileBytes: df.maxSource.bytes}, diags)
 	if diags.ErrorCount() > 0 {
 		return nil, diags
 	}
-	d := elab.Elaborate(st, fset, elab.Options{Top: df.top, Params: df.params.values}, diags)
+	d := elab.Elaborate(st, fset, elab.Options{Top: df.top, Params: df.params.values, Limits: df.limits}, diags)
 	return d, diags
 }

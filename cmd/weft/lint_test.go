@@ -13,9 +13,11 @@ import (
 // Every file in testdata/bad carries its expected first diagnostic on line 1:
 //
 //	// want: LINE:COL: MESSAGE
+//	// want: -: MESSAGE          (about the file as a whole: no position)
 //
 // The test asserts that `weft lint FILE` fails and that its first error is
-// exactly FILE:LINE:COL: error: MESSAGE, with the source line and a caret.
+// exactly FILE:LINE:COL: error: MESSAGE, with the source line and a caret
+// (FILE: error: MESSAGE, without them, for "-").
 func TestLintBadInputs(t *testing.T) {
 	files, err := filepath.Glob("testdata/bad/*.sv")
 	if err != nil {
@@ -26,7 +28,7 @@ func TestLintBadInputs(t *testing.T) {
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".sv"), func(t *testing.T) {
-			want, severity := wantLine(t, file)
+			want, severity, caret := wantLine(t, file)
 			if severity == "warning" {
 				checkWarning(t, file, want)
 				return
@@ -37,10 +39,10 @@ func TestLintBadInputs(t *testing.T) {
 				t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 			}
 			first := firstError(stderr.String())
-			if first != file+":"+want {
-				t.Errorf("first error\n got: %s\nwant: %s:%s\nfull stderr:\n%s", first, file, want, stderr.String())
+			if first != want {
+				t.Errorf("first error\n got: %s\nwant: %s\nfull stderr:\n%s", first, want, stderr.String())
 			}
-			if !hasCaret(stderr.String()) {
+			if caret && !hasCaret(stderr.String()) {
 				t.Errorf("diagnostic lacks the source line and caret:\n%s", stderr.String())
 			}
 		})
@@ -56,8 +58,8 @@ func checkWarning(t *testing.T, file, want string) {
 		t.Fatalf("exit code %d, want 0 (a warning only)\n%s", code, stderr.String())
 	}
 	first := strings.SplitN(stderr.String(), "\n", 2)[0]
-	if first != file+":"+want {
-		t.Errorf("first warning\n got: %s\nwant: %s:%s", first, file, want)
+	if first != want {
+		t.Errorf("first warning\n got: %s\nwant: %s", first, want)
 	}
 	if !hasCaret(stderr.String()) {
 		t.Errorf("diagnostic lacks the source line and caret:\n%s", stderr.String())
@@ -68,10 +70,12 @@ func checkWarning(t *testing.T, file, want string) {
 	}
 }
 
-// wantLine reads "LINE:COL: SEVERITY: MESSAGE" from the file's first line,
-// which is "// want: LINE:COL: MESSAGE" for errors and
-// "// want-warning: LINE:COL: MESSAGE" for warnings.
-func wantLine(t *testing.T, file string) (string, string) {
+// wantLine returns the diagnostic "FILE:LINE:COL: SEVERITY: MESSAGE" that the
+// file's first line asks for, which is "// want: LINE:COL: MESSAGE" for
+// errors and "// want-warning: LINE:COL: MESSAGE" for warnings; caret says
+// whether it quotes a source line (not for the position "-"). A leading
+// byte-order mark is skipped, as weft skips it.
+func wantLine(t *testing.T, file string) (want, severity string, caret bool) {
 	t.Helper()
 	f, err := os.Open(file)
 	if err != nil {
@@ -80,8 +84,8 @@ func wantLine(t *testing.T, file string) (string, string) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Scan()
-	line := sc.Text()
-	severity := "error"
+	line := strings.TrimPrefix(sc.Text(), "\ufeff")
+	severity = "error"
 	rest, ok := strings.CutPrefix(line, "// want: ")
 	if !ok {
 		severity = "warning"
@@ -94,7 +98,10 @@ func wantLine(t *testing.T, file string) (string, string) {
 	if !ok {
 		t.Fatalf("%s: malformed want line %q", file, line)
 	}
-	return fmt.Sprintf("%s: %s: %s", pos, severity, msg), severity
+	if pos == "-" {
+		return fmt.Sprintf("%s: %s: %s", file, severity, msg), severity, false
+	}
+	return fmt.Sprintf("%s:%s: %s: %s", file, pos, severity, msg), severity, true
 }
 
 func cutPos(s string) (pos, msg string, ok bool) {

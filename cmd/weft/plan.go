@@ -10,7 +10,8 @@ import (
 )
 
 const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--threads N]
-                 [--always] [--backend interp|native] [--svg OUT.svg] FILE...
+                 [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
+                 [--max-state-mb N] [--max-insts N] FILE...
 
 Compiles the design for N lanes (--threads, default 2) and prints the plan:
 per kernel (the comb settle, each clock event's fused kernel) the candidate
@@ -31,6 +32,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
+	lf := addLimitFlags(fs)
 	files, code, ok := parseFiles(fs, args, planUsage, stderr)
 	if !ok {
 		return code
@@ -50,7 +52,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if *always {
 		mode = compile.PartitionAlways
 	}
-	prog, err := df.builder(files).Threads(*threads).Partition(mode).Backend(bk).Output(io.Discard).Build()
+	prog, err := lf.apply(df.builder(files)).Threads(*threads).Partition(mode).Backend(bk).Output(io.Discard).Build()
 	if err != nil {
 		printBuildError(stderr, "weft plan", err)
 		return 1

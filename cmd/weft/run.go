@@ -18,7 +18,8 @@ import (
 const runUsage = `usage: weft run [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                 [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N]
                 [--print SIG,...] [--threads N] [--partition auto|always|never]
-                [--backend interp|native] [--stats] [-Wno-CODE]... FILE...
+                [--backend interp|native] [--ring BYTES] [--max-state-mb N]
+                [--max-insts N] [--stats] [-Wno-CODE]... FILE...
 
 Compiles the design and simulates it: drives the clock input low, holds the
 reset input active for CYCLES clock cycles (default 4; active low when the
@@ -29,8 +30,9 @@ output goes to stdout; then each --print signal is printed as NAME=0x... .
 (cycles after reset). Warnings are those of weft lint, with their codes;
 -Wno-CODE and lint_off comments turn them off (weft lint -h lists the
 codes). Exit status: 0 when the run completes or ends with
-$finish; 1 on errors, $fatal, $stop, or when $error was called; 2 for bad
-usage.
+$finish; 1 on errors, $fatal, $stop, when $error was called, or when
+runtime events were lost because one clock edge printed more than --ring
+holds; 2 for bad usage.
 `
 
 // runCmd is `weft run`.
@@ -39,6 +41,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
 	cf := addClockFlags(fs)
+	lf := addLimitFlags(fs)
 	cycles := fs.Int64("cycles", 1000, "clock cycles to run after reset (`N`)")
 	var prints listFlag
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
@@ -84,7 +87,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Compile.
-	b := df.builder(files).Threads(*threads).Partition(pmode).Backend(bk).Output(stdout)
+	b := lf.apply(df.builder(files)).Threads(*threads).Partition(pmode).Backend(bk).Output(stdout)
 	prog, err := b.Build()
 	if err != nil {
 		printBuildError(stderr, "weft run", err)
@@ -136,6 +139,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		defer func() { runTime = time.Since(start) }()
 		return runCycles(s, clk, *cycles, &ran, progressWriter(stderr))
 	}()
+	var overflow *sim.RingOverflowError
 	if err != nil {
 		var fe *sim.FinishError
 		switch {
@@ -144,10 +148,19 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "weft run: %v\n", err)
 				code = 1
 			}
+		case errors.As(err, &overflow):
+			fmt.Fprintf(stderr, "weft run: error: %v\n", err)
+			code = 1
 		default:
 			fmt.Fprintf(stderr, "weft run: %v\n", err)
 			code = 1
 		}
+	}
+	// Events lost in the edge that ran $finish leave no error: the finish
+	// wins, and only the count tells.
+	if n := s.DroppedEvents(); n > 0 && overflow == nil {
+		fmt.Fprintf(stderr, "weft run: error: %d runtime events were lost: the event ring (%d bytes of records) overflowed; raise it with --ring\n", n, s.RingCap())
+		code = 1
 	}
 	for _, sig := range printSigs {
 		v := sig.GetBig().Text(16)

@@ -81,6 +81,7 @@ func (co *coalescer) tryStore(j int) bool {
 	t := &co.insts[j]
 	tr := memRange(u, t)
 	var between []byteRange // same-home accesses between the candidate and t
+	var hull byteRange      // their hull: most candidates miss it, sparing the scan
 	redef := map[sir.Reg]bool{}
 	for i, n := j-1, 0; i >= 0 && n < coalesceWindow; i, n = i-1, n+1 {
 		if co.dead[i] {
@@ -93,8 +94,10 @@ func (co *coalescer) tryStore(j int) bool {
 			}
 			sr := memRange(u, s)
 			clear := true
-			for _, r := range between {
-				clear = clear && !r.overlaps(sr)
+			if hull.overlaps(sr) {
+				for _, r := range between {
+					clear = clear && !r.overlaps(sr)
+				}
 			}
 			if s.Op.IsStore() && clear {
 				if tr.lo <= sr.lo && sr.hi <= tr.hi {
@@ -104,6 +107,11 @@ func (co *coalescer) tryStore(j int) bool {
 				if s.Op == sir.OpStore && co.merge(i, j, redef) {
 					return true
 				}
+			}
+			if len(between) == 0 {
+				hull = sr
+			} else {
+				hull = byteRange{min(hull.lo, sr.lo), max(hull.hi, sr.hi)}
 			}
 			between = append(between, sr)
 		}

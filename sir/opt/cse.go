@@ -47,6 +47,7 @@ func cse(u *sir.Unit) {
 		exprs: map[cseKey]uint32{},
 		regs:  map[uint32][]sir.Reg{},
 		loads: map[sir.HomeID][]cseLoad{},
+		hulls: map[sir.HomeID]cseLoad{},
 	}
 	for _, b := range u.Blocks {
 		if b != nil { // only in units sir.Check rejects
@@ -95,6 +96,11 @@ type cseState struct {
 	exprs map[cseKey]uint32    // value number of each available value
 	regs  map[uint32][]sir.Reg // registers assigned each value number in this block
 	loads map[sir.HomeID][]cseLoad
+	// hulls cover each home's loads (a superset after remember drops
+	// some): a store outside its home's hull invalidates nothing, which
+	// spares the scan on the long runs of stores to fresh bytes that wide
+	// values make.
+	hulls map[sir.HomeID]cseLoad
 }
 
 func (c *cseState) fresh() uint32 {
@@ -151,6 +157,7 @@ func (c *cseState) block(b *sir.Block) {
 	clear(c.exprs)
 	clear(c.regs)
 	clear(c.loads)
+	clear(c.hulls)
 	out := b.Insts[:0]
 	for i := range b.Insts {
 		in := b.Insts[i]
@@ -259,6 +266,12 @@ func (c *cseState) remember(h sir.HomeID, l cseLoad) {
 		}
 		ls = append(ls[:0], ls[len(ls)/2:]...)
 	}
+	hu := l
+	if len(ls) > 0 {
+		hu = c.hulls[h]
+		hu.lo, hu.hi, hu.dyn = min(hu.lo, l.lo), max(hu.hi, l.hi), hu.dyn || l.dyn
+	}
+	c.hulls[h] = hu
 	c.loads[h] = append(ls, l)
 }
 
@@ -268,16 +281,25 @@ func (c *cseState) store(in *sir.Inst) {
 	a := in.Addr
 	w := c.u.Width(in.A)
 	lo, hi := cseBytes(c.u, in, w)
-	ls := c.loads[a.Home]
-	kept := ls[:0]
-	for _, l := range ls {
-		if a.Dynamic() || l.dyn || l.lo < hi && lo < l.hi {
-			delete(c.exprs, l.key)
-			continue
+	if ls := c.loads[a.Home]; len(ls) > 0 {
+		if hu := c.hulls[a.Home]; a.Dynamic() || hu.dyn || hu.lo < hi && lo < hu.hi {
+			kept := ls[:0]
+			for _, l := range ls {
+				if a.Dynamic() || l.dyn || l.lo < hi && lo < l.hi {
+					delete(c.exprs, l.key)
+					continue
+				}
+				if len(kept) == 0 {
+					hu = l
+				} else {
+					hu.lo, hu.hi = min(hu.lo, l.lo), max(hu.hi, l.hi)
+				}
+				kept = append(kept, l)
+			}
+			c.loads[a.Home] = kept
+			c.hulls[a.Home] = hu
 		}
-		kept = append(kept, l)
 	}
-	c.loads[a.Home] = kept
 	c.get(in.A) // number the stored value before it can be reassigned
 	if a.Dynamic() || !c.valid(in.A) || w < 1 {
 		return

@@ -158,7 +158,9 @@ func TestWideArithmeticBackends(t *testing.T) {
 // operands, and running cycles allocates nothing in Go.
 func TestWideArithmeticMemory(t *testing.T) {
 	W := 100_000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
+		// cmd/weft's TestHostileInputs runs 100,000 bits in an
+		// uninstrumented weft under a memory bound.
 		W = 20_000
 	}
 	mod := new(big.Int).Lsh(big.NewInt(1), uint(W))

@@ -184,17 +184,8 @@ func checkEnded(t *testing.T, what string, r hostileResult) {
 func hostileDesigns(t *testing.T, dir string) []string {
 	t.Helper()
 	designs := map[string]string{}
-	sum := func(n int) string {
-		var b strings.Builder
-		b.WriteString("module t(input logic clk, input logic [7:0] a, output logic [7:0] y);\n  assign y = a")
-		for range n - 1 {
-			b.WriteString("+a")
-		}
-		b.WriteString(";\nendmodule\n")
-		return b.String()
-	}
-	designs["sum_1m_terms.sv"] = sum(1_000_000)
-	designs["sum_300k_terms.sv"] = sum(300_000)
+	designs["sum_1m_terms.sv"] = sumDesign(1_000_000)
+	designs["sum_300k_terms.sv"] = sumDesign(300_000)
 	designs["paren_100k_deep.sv"] = "module t(input logic clk, input logic a, output logic y);\n  assign y = " +
 		strings.Repeat("(", 100_000) + "a" + strings.Repeat(")", 100_000) + ";\nendmodule\n"
 	designs["include_dev_zero.sv"] = "`include \"/dev/zero\"\nmodule t(input logic clk); endmodule\n"

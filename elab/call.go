@@ -288,7 +288,9 @@ func (e *elab) formalsOf(f *design.Function) []formal {
 }
 
 // ltrPos returns the storage (flattened, index Lo first) element of the
-// element at left-to-right position j of an array of shape dims.
+// element at left-to-right position j of an array of shape dims. Reversing
+// the descending dimensions is its own inverse, so ltrPos also maps a
+// storage element to its left-to-right position.
 func ltrPos(dims []design.Dim, j int) int {
 	flat, stride := 0, prodDims(dims)
 	for _, d := range dims {
@@ -300,21 +302,6 @@ func ltrPos(dims []design.Dim, j int) int {
 		flat += at * stride
 	}
 	return flat
-}
-
-// ltrOf is the inverse of ltrPos: the left-to-right position of storage
-// element flat.
-func ltrOf(dims []design.Dim, flat int) int {
-	j, stride := 0, prodDims(dims)
-	for _, d := range dims {
-		stride /= d.Size()
-		at := (flat / stride) % d.Size()
-		if d.Left > d.Right {
-			at = d.Size() - 1 - at
-		}
-		j += at * stride
-	}
-	return j
 }
 
 // ltrIndex returns the indexes (as written) of the element at
@@ -339,20 +326,9 @@ func ltrIndex(dims []design.Dim, j int) []int {
 func indexAST(g hdl.Expr, idx []int) hdl.Expr {
 	at := hdl.At{Pos: g.Position()}
 	for _, i := range idx {
-		var ix hdl.Expr = &hdl.Number{At: at, Text: itoa(abs(i)), Value: big.NewInt(int64(abs(i)))}
-		if i < 0 {
-			ix = &hdl.UnaryExpr{At: at, Op: "-", X: ix}
-		}
-		g = &hdl.IndexExpr{At: at, X: g, Index: ix}
+		g = &hdl.IndexExpr{At: at, X: g, Index: intLit(at, i)}
 	}
 	return g
-}
-
-func abs(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
 }
 
 // arrayShape checks that g is an unpacked array of shape dims (the same

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
 )
 
@@ -212,22 +211,17 @@ func (e *elab) bindIfacePortArray(ic *instCtx, pi *portInfo, c *conn, r *ref, wh
 	subs := map[int]*scope{}
 	var mp *modportInfo
 	for k := 0; k < d.Size(); k++ {
-		at := func(dd design.Dim) int {
-			if dd.Left > dd.Right {
-				return dd.Left - k
-			}
-			return dd.Left + k
-		}
-		sub := r.subs[at(*r.adim)]
+		i := indexFromLeft(*r.adim, k)
+		sub := r.subs[i]
 		if sub == nil {
 			return // the instance failed (reported)
 		}
-		el := &ref{kind: rkScope, sc: sub, name: fmt.Sprintf("%s[%d]", r.name, at(*r.adim)), mp: r.mp}
+		el := &ref{kind: rkScope, sc: sub, name: fmt.Sprintf("%s[%d]", r.name, i), mp: r.mp}
 		sc, m, ok := e.ifaceTarget(s, pi, c, el, where)
 		if !ok {
 			return
 		}
-		subs[at(d)], mp = sc, m
+		subs[indexFromLeft(d, k)], mp = sc, m
 	}
 	s.subs, s.mp, s.adim = subs, mp, &d
 }

@@ -993,17 +993,7 @@ func instanceElement(ex *ectx, x hdl.Expr, ai *arrInfo) hdl.Expr {
 		return nil
 	}
 	d := r.unpacked[0]
-	fromLeft := ai.n - 1 - ai.pos
-	i := d.Left + fromLeft
-	if d.Left > d.Right {
-		i = d.Left - fromLeft
-	}
-	at := hdl.At{Pos: x.Position()}
-	var idx hdl.Expr = &hdl.Number{At: at, Text: fmt.Sprint(abs64(int64(i))), Value: big.NewInt(abs64(int64(i)))}
-	if i < 0 {
-		idx = &hdl.UnaryExpr{At: at, Op: "-", X: idx}
-	}
-	return &hdl.IndexExpr{At: at, X: x, Index: idx}
+	return indexAST(x, []int{indexFromLeft(d, ai.n-1-ai.pos)})
 }
 
 // arrayName is the name of an instance array given one element's name.

@@ -346,6 +346,14 @@ func position(d design.Dim, i int64) int64 {
 	return int64(d.Right) - i
 }
 
+// indexFromLeft is the index k places from d's left bound.
+func indexFromLeft(d design.Dim, k int) int {
+	if d.Left > d.Right {
+		return d.Left - k
+	}
+	return d.Left + k
+}
+
 func (x *ectx) selectBit(base *ref, idxAST hdl.Expr, pos hdl.Pos) *ref {
 	// A scalar (`logic a; a[0]`) is selected as a [0:0] vector.
 	vt := base.pt.asVector()

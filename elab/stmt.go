@@ -375,7 +375,7 @@ func (p *pctx) arrayAssign(ex *ectx, h *design.Home, s *symbol, rhs hdl.Expr, nb
 			if v == nil {
 				// Every element must be covered (IEEE 1800 §10.9.1).
 				at := ""
-				for _, k := range ltrIndex(h.Unpacked, ltrOf(h.Unpacked, i)) {
+				for _, k := range ltrIndex(h.Unpacked, ltrPos(h.Unpacked, i)) {
 					at += "[" + itoa(k) + "]"
 				}
 				ex.errorf(pat.Pos, "the pattern gives no value for element %s of '%s'", at, h.Name)
@@ -429,7 +429,6 @@ const maxReorderedCopy = 1 << 16
 // index Lo first, so a dimension whose direction differs reverses the order
 // and the copy is made element by element.
 func (e *elab) arrayCopy(dst, src *design.Home, nb bool, pos hdl.Pos, out []design.Stmt) []design.Stmt {
-	reversed := make([]bool, len(dst.Unpacked))
 	reorder := false
 	if len(dst.Unpacked) == len(src.Unpacked) {
 		for k, d := range dst.Unpacked {
@@ -439,8 +438,7 @@ func (e *elab) arrayCopy(dst, src *design.Home, nb bool, pos hdl.Pos, out []desi
 				reorder = false
 				break
 			}
-			reversed[k] = d.Size() > 1 && (d.Left > d.Right) != (s.Left > s.Right)
-			reorder = reorder || reversed[k]
+			reorder = reorder || d.Size() > 1 && (d.Left > d.Right) != (s.Left > s.Right)
 		}
 	}
 	if !reorder {
@@ -452,16 +450,7 @@ func (e *elab) arrayCopy(dst, src *design.Home, nb bool, pos hdl.Pos, out []desi
 		return out
 	}
 	for i := range n {
-		j, rest, stride := 0, i, n
-		for k, d := range dst.Unpacked {
-			stride /= d.Size()
-			at := rest / stride
-			rest %= stride
-			if reversed[k] {
-				at = d.Size() - 1 - at
-			}
-			j += at * stride
-		}
+		j := ltrPos(src.Unpacked, ltrPos(dst.Unpacked, i))
 		out = append(out, &design.Assign{LHS: elemRefFlat(dst, i), RHS: elemRefFlat(src, j), NonBlocking: nb, Pos: dpos(pos)})
 	}
 	return out

@@ -62,7 +62,7 @@ func shadowPartitioned(p *compile.Program, lanes []int) error {
 		}
 		// The independent plan checker: no two tasks that may run at once
 		// touch the same bytes (one writing).
-		if err := plancheck.CheckProgram(q.Kernels); err != nil {
+		if err := plancheck.CheckSimulator(q.Sim); err != nil {
 			q.Close()
 			return fmt.Errorf("bench: Equivalent: %d lanes: %w", n, err)
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/vcd"
 )
 
@@ -36,16 +36,16 @@ type trace struct {
 // cycles run edge by edge meanwhile (no Tick fast path), so that no value
 // change is missed.
 func (tb *Bench) Trace(path string, scopes ...string) {
-	opts := vcd.Options{Scopes: scopes, Timescale: timescaleOf(tb.s.Design())}
+	opts := vcd.Options{Scopes: scopes, Timescale: timescaleOf(tb.s.Program())}
 	tb.startTrace(path, opts)
 }
 
 // timescaleOf is the design's finest `timescale precision, "" for 1ps.
-func timescaleOf(d *design.Design) string {
-	if d.Timescale == nil {
+func timescaleOf(p *program.Program) string {
+	if !p.HasTimescale {
 		return ""
 	}
-	return design.TimeString(d.Timescale.Precision)
+	return program.TimeString(p.Timescale)
 }
 
 func (tb *Bench) startTrace(path string, opts vcd.Options) {
@@ -79,7 +79,7 @@ func (tb *Bench) startTraces() {
 	if tb.opts.VCD != "" {
 		tb.Trace(tb.opts.VCD)
 	}
-	if path, opts, ok := vcd.FromDesign(tb.s.Design()); ok {
+	if path, opts, ok := vcd.FromProgram(tb.s.Program()); ok {
 		tb.startTrace(path, opts)
 	}
 	if dir := os.Getenv(VCDEnv); dir != "" {

@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/dut"
+	"github.com/weft-hdl/weft/program"
 )
 
 // Writes: Set drives a top-level input, Deposit writes any signal once,
@@ -39,7 +39,7 @@ type forceSet struct {
 // forced is one forced signal (a scalar home or one array element).
 type forced struct {
 	sig  *dut.Signal
-	h    *design.Home
+	h    *program.Signal
 	elem int
 	val  []uint64 // the forced value, ceil(width/64) words
 	// input: a top-level input, whose driven value the bench remembers
@@ -53,7 +53,7 @@ type forced struct {
 func (f *forceSet) active() bool { return len(f.list) > 0 }
 
 // find is the force on element elem of h, nil when there is none.
-func (f *forceSet) find(h *design.Home, elem int) *forced {
+func (f *forceSet) find(h *program.Signal, elem int) *forced {
 	for _, x := range f.list {
 		if x.h == h && x.elem == elem {
 			return x
@@ -251,20 +251,20 @@ func (tb *Bench) writeTarget(call string, sig *dut.Signal) bool {
 }
 
 // homeText says what declared h and where, for messages.
-func homeText(h *design.Home) string {
+func homeText(h *program.Signal) string {
 	var what string
 	switch h.Kind {
-	case design.KindInput:
+	case program.KindInput:
 		what = "an input port"
-	case design.KindOutput:
+	case program.KindOutput:
 		what = "an output port"
-	case design.KindNet:
+	case program.KindNet:
 		what = "a net"
 	default:
 		what = "a variable"
 	}
-	if h.Inst != nil {
-		what += " of " + h.Inst.Path
+	if sc := h.Scope(); sc != nil {
+		what += " of " + sc.Path
 	}
 	return what
 }
@@ -452,193 +452,40 @@ func (tb *Bench) fitFail(call string, sig *dut.Signal, val string) {
 
 // forceable fails Force on the signals a rewrite after every evaluation
 // cannot hold (see the top of the file), naming what to force instead.
+// The compiler found them (program.Signal.NoForce); the first limit
+// whose elements hold sig's is the reason.
 func (tb *Bench) forceable(sig *dut.Signal) bool {
 	h, e := sig.Home(), sig.ElemIndex()
-	d := tb.d.Design()
 	name := sig.Name()
-	for _, p := range d.Comb {
-		if !writesElem(p.Writes, h, e) {
+	for _, l := range h.NoForce {
+		if e < l.ElemLo || e > l.ElemHi {
 			continue
 		}
-		tb.failf("Force(%s): not supported yet: %s is driven by combinational logic (%s at %s), which every settle recomputes; %s", name, name, p.Kind, p.Pos, tb.driversText(p, h))
-		return false
-	}
-	for _, t := range tb.s.Program().Schedule.Triggers {
-		if t.Home == h && t.Elem == e && t.Derived() {
+		switch l.Reason {
+		case program.ForceComb:
+			tb.failf("Force(%s): not supported yet: %s is driven by combinational logic (%s at %s), which every settle recomputes; %s", name, name, l.Process, l.Pos, tb.driversText(l.Drivers))
+		case program.ForceClock:
 			tb.failf("Force(%s): not supported yet: %s is a clock or reset that the design drives itself (a process assigns it and other processes run on its edges within the same evaluation); force what drives it, or the flops it clocks", name, name)
-			return false
+		case program.ForceReadBack:
+			tb.failf("Force(%s): not supported yet: the clocked process at %s assigns %s with a blocking assignment (=) and reads it back at %s in the same evaluation, where it would see its own value instead of the forced one; force a variable it assigns with <=, or the inputs of what it computes", name, l.Pos, name, l.ReadPos)
+		default:
+			tb.failf("Force(%s): not supported: the compiler marks %s as not forceable (reason %d)", name, name, l.Reason)
 		}
-	}
-	for _, g := range d.Groups {
-		for _, p := range g.Procs {
-			if !writesElem(p.Writes, h, e) {
-				continue
-			}
-			if pos, ok := readsBack(p.Body, h); ok {
-				tb.failf("Force(%s): not supported yet: the clocked process at %s assigns %s with a blocking assignment (=) and reads it back at %s in the same evaluation, where it would see its own value instead of the forced one; force a variable it assigns with <=, or the inputs of what it computes", name, p.Pos, name, pos)
-				return false
-			}
-		}
+		return false
 	}
 	return true
 }
 
-// writesElem reports whether one of the accesses as may write element e
-// of h.
-func writesElem(as []design.Access, h *design.Home, e int) bool {
-	for _, a := range as {
-		if a.Home == h && a.ElemLo <= e && e <= a.ElemHi {
-			return true
-		}
-	}
-	return false
-}
-
-// driversText names what comb process p reads (other than h), the
-// signals to force instead of the one it drives, as advice.
-func (tb *Bench) driversText(p *design.Process, h *design.Home) string {
-	var names []string
-	seen := map[*design.Home]bool{h: true}
-	for _, a := range p.Reads {
-		if seen[a.Home] {
-			continue
-		}
-		seen[a.Home] = true
-		names = append(names, tb.shortName(a.Home))
-	}
-	if len(names) == 0 {
+// driversText names what a comb process reads besides the signal it
+// drives (full paths), the signals to force instead, as advice.
+func (tb *Bench) driversText(drivers []string) string {
+	if len(drivers) == 0 {
 		return "it is a constant"
 	}
+	p := tb.s.Program()
+	names := make([]string, len(drivers))
+	for i, d := range drivers {
+		names[i] = p.ShortName(d)
+	}
 	return "force what drives it instead: " + strings.Join(names, ", ")
-}
-
-// shortName is h's path without the top instance's prefix, as specs
-// name signals.
-func (tb *Bench) shortName(h *design.Home) string {
-	if top := tb.d.Design().Top; top != nil {
-		if rest, ok := strings.CutPrefix(h.Path, top.Path+"."); ok {
-			return rest
-		}
-	}
-	return h.Path
-}
-
-// readsBack reports where body may read h after assigning it with a
-// blocking assignment (or a task output) in the same run, in source
-// order; a loop that does both counts, since its next iteration reads
-// what the previous one wrote. Branches are not told apart (a write in
-// one arm and a read in a later statement count), which errs on the side
-// of refusing.
-func readsBack(body design.Stmt, h *design.Home) (design.Pos, bool) {
-	written, found := false, false
-	var at design.Pos
-	design.WalkStmt(body, func(st design.Stmt) bool {
-		if found {
-			return false
-		}
-		if l, ok := st.(*design.Loop); ok && loopReadsBack(l, h) {
-			at, found = l.Pos, true
-			return false
-		}
-		if stmtAccess(st, h, func(e design.Expr, pos design.Pos) {
-			if !found && written && mentions(e, h) {
-				at, found = pos, true
-			}
-		}) {
-			written = true
-		}
-		return !found
-	})
-	return at, found
-}
-
-// loopReadsBack reports whether loop l both assigns h with a blocking
-// assignment and reads it.
-func loopReadsBack(l *design.Loop, h *design.Home) bool {
-	writes, reads := false, mentions(l.Cond, h)
-	for _, s := range []design.Stmt{l.Body, l.Step} {
-		design.WalkStmt(s, func(st design.Stmt) bool {
-			if stmtAccess(st, h, func(e design.Expr, _ design.Pos) { reads = reads || mentions(e, h) }) {
-				writes = true
-			}
-			return true
-		})
-	}
-	return writes && reads
-}
-
-// stmtAccess calls read for every expression statement st itself reads
-// (not those of the statements nested in it), and reports whether st
-// assigns h with a blocking assignment or a task output.
-func stmtAccess(st design.Stmt, h *design.Home, read func(design.Expr, design.Pos)) bool {
-	writes := false
-	switch st := st.(type) {
-	case *design.Assign:
-		read(st.RHS, st.Pos)
-		lvalueReads(st.LHS, func(e design.Expr) { read(e, st.Pos) })
-		writes = !st.NonBlocking && mentions(st.LHS, h)
-	case *design.If:
-		read(st.Cond, st.Pos)
-	case *design.Case:
-		read(st.Subject, st.Pos)
-		for _, it := range st.Items {
-			for _, l := range it.Labels {
-				read(l.Value, st.Pos)
-				read(l.Hi, st.Pos)
-			}
-		}
-	case *design.Loop:
-		read(st.Cond, st.Pos)
-	case *design.SysTask:
-		for _, a := range st.Args {
-			read(a, st.Pos)
-		}
-	case *design.TaskCall:
-		for _, a := range st.Args {
-			read(a, st.Pos)
-		}
-		for _, o := range st.Outs {
-			if o != nil {
-				lvalueReads(o, func(e design.Expr) { read(e, st.Pos) })
-				writes = writes || mentions(o, h)
-			}
-		}
-	}
-	return writes
-}
-
-// mentions reports whether expression e refers to h anywhere.
-func mentions(e design.Expr, h *design.Home) bool {
-	found := false
-	design.WalkExpr(e, func(x design.Expr) { found = found || refersTo(x, h) })
-	return found
-}
-
-// refersTo reports whether x itself names h.
-func refersTo(x design.Expr, h *design.Home) bool {
-	switch x := x.(type) {
-	case *design.HomeRef:
-		return x.Home == h
-	case *design.ElemRef:
-		return x.Home == h
-	}
-	return false
-}
-
-// lvalueReads calls fn for the expressions an assignment target reads:
-// indexes and bit offsets, not the home it writes.
-func lvalueReads(lv design.Expr, fn func(design.Expr)) {
-	switch x := lv.(type) {
-	case *design.ElemRef:
-		for _, ix := range x.Index {
-			fn(ix)
-		}
-	case *design.Slice:
-		fn(x.Lsb)
-		lvalueReads(x.X, fn)
-	case *design.Concat:
-		for _, p := range x.Parts {
-			lvalueReads(p, fn)
-		}
-	}
 }

@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/weft-hdl/weft/cache"
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/dut"
 	"github.com/weft-hdl/weft/elab"
@@ -35,6 +36,7 @@ import (
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/lint"
 	"github.com/weft-hdl/weft/plan"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/slt"
@@ -131,6 +133,8 @@ type Builder struct {
 	maxSource   int64
 	maxMemFile  int64
 	elabLimits  elab.Limits
+	cache       *cache.Cache
+	cacheSet    bool // Cache was called (else cache.FromEnv)
 	err         error
 }
 
@@ -331,9 +335,15 @@ func (b *Builder) SimOptions(o sim.Options) *Builder {
 
 // Program is a compiled design with its simulator.
 type Program struct {
-	Sim     *sim.Simulator
-	Design  *design.Design
-	Kernels *kernels.Program
+	Sim *sim.Simulator
+	// Program is what the simulator runs (shared, read-only).
+	Program *program.Program
+	// Design and Kernels are the compiler's view of the design: the
+	// elaborated design and its SIR kernels. They are nil when the program
+	// came from the cache (FromCache); Builder.NoCache builds with them.
+	Design    *design.Design
+	Kernels   *kernels.Program
+	FromCache bool
 
 	// Threads is the number of lanes partitioned kernels run on (1 when
 	// there are none); RequestedThreads what Threads asked for.
@@ -390,7 +400,7 @@ func (p *Program) Close() error { return p.Sim.Close() }
 
 // Dump writes the state layout, the format table and the SIR of every
 // kernel.
-func (p *Program) Dump(w io.Writer) error { return p.Kernels.Dump(w) }
+func (p *Program) Dump(w io.Writer) error { return p.Program.WriteSIR(w) }
 
 // SIR is Dump as a string.
 func (p *Program) SIR() string {
@@ -414,7 +424,10 @@ func (b *Builder) Suppress(codes ...string) *Builder {
 
 // Build runs the pipeline. Front-end errors are returned as the
 // *hdl.ErrorList (every diagnostic with file:line:col and a caret line);
-// later stages return errors naming the stage.
+// later stages return errors naming the stage. With a cache (the default:
+// WEFT_CACHE, see Cache), a design built before with the same sources and
+// options is decoded from its image instead of compiled: the program's
+// Design and Kernels are nil then, and FromCache is set.
 func (b *Builder) Build() (*Program, error) {
 	if b.err != nil {
 		return nil, b.err
@@ -427,10 +440,46 @@ func (b *Builder) Build() (*Program, error) {
 		p.Notes = append(p.Notes, "partition=always with 1 thread: nothing to partition; running the sequential kernels")
 	}
 	start := time.Now()
+	c, err := b.cacheDir()
+	if err != nil {
+		return nil, err
+	}
+	var ce *cacheEntry
+	if c != nil {
+		t0 := time.Now()
+		ce = b.newCacheEntry(c)
+		prog, warn := ce.load()
+		if warn != "" {
+			p.Warnings = append(p.Warnings, warn)
+		}
+		p.Phases = append(p.Phases, Phase{"cache", time.Since(t0)})
+		if prog != nil {
+			p.Program, p.FromCache = prog, true
+			p.Warnings = append(p.Warnings, prog.Warnings...)
+			return b.start(p, start)
+		}
+	}
+	fs, err := b.compile(p)
+	if err != nil {
+		return nil, err
+	}
+	if ce != nil {
+		t0 := time.Now()
+		if warn := ce.store(p.Program, fs); warn != "" {
+			p.Warnings = append(p.Warnings, warn)
+		}
+		p.Phases = append(p.Phases, Phase{"cache store", time.Since(t0)})
+	}
+	return b.start(p, start)
+}
+
+// compile runs the compiler: parse, elaborate, lint, lower, export. It
+// fills p's Design, Kernels, Program, Warnings and phases, and returns the
+// files it read.
+func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
 	phase := func(name string, t0 time.Time) {
 		p.Phases = append(p.Phases, Phase{name, time.Since(t0)})
 	}
-
 	t0 := time.Now()
 	fs := hdl.NewFileSet()
 	diags := hdl.NewDiagnostics(fs)
@@ -465,8 +514,9 @@ func (b *Builder) Build() (*Program, error) {
 		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
 	}
 	lint.Check(d, sched, diags)
+	var warnings []string
 	for _, w := range diags.Warnings() {
-		p.Warnings = append(p.Warnings, w.Error())
+		warnings = append(warnings, w.Error())
 	}
 	kp, err := kernels.BuildSchedule(d, sched, kopts)
 	phase("kernels", t0)
@@ -474,9 +524,30 @@ func (b *Builder) Build() (*Program, error) {
 		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
 	}
 	p.Kernels = kp
-	p.Warnings = append(p.Warnings, kp.Warnings...)
+	warnings = append(warnings, kp.Warnings...)
+	p.Warnings = append(p.Warnings, warnings...)
 
 	t0 = time.Now()
+	prog, err := kp.Export()
+	if err != nil {
+		return nil, fmt.Errorf("compile: %w", err)
+	}
+	prog.Warnings = warnings
+	if kp.Parallel != nil {
+		if prog.Plan, err = NewPlan(kp); err != nil {
+			return nil, err
+		}
+	}
+	p.Program = prog
+	phase("export", t0)
+	return fs, nil
+}
+
+// start makes p's simulator from p.Program and says where the result
+// differs from what was asked.
+func (b *Builder) start(p *Program, start time.Time) (*Program, error) {
+	t0 := time.Now()
+	prog := p.Program
 	opts := b.simOpts
 	opts.Output = b.output
 	if b.maxMemFile > 0 {
@@ -492,32 +563,24 @@ func (b *Builder) Build() (*Program, error) {
 	}
 	var fallback *sim.Fallback
 	if opts.Backend == nil {
-		opts.Backend = sim.Interp{}
-		if b.backend == BackendNative {
-			fallback = &sim.Fallback{Primary: nativeBackend{}, Secondary: sim.Interp{}}
-			opts.Backend = fallback
-		}
+		opts.Backend = SimBackend(b.backend)
+		fallback, _ = opts.Backend.(*sim.Fallback)
 	}
-	s, err := sim.New(kp, opts)
-	phase("sim", t0)
+	s, err := sim.New(prog, opts)
+	p.Phases = append(p.Phases, Phase{"sim", time.Since(t0)})
 	if err != nil {
 		return nil, err
 	}
 	if fallback != nil && len(fallback.FellBack) > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("native backend: %d of %d kernels run on the interpreter (%s; first reason: %v)",
-			len(fallback.FellBack), len(kp.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
+			len(fallback.FellBack), len(prog.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
 	}
 	p.Sim = s
 	p.Threads = s.Lanes()
-	if kp.Parallel != nil {
-		pl, err := NewPlan(kp)
-		if err != nil {
-			s.Close()
-			return nil, err
-		}
-		p.Plan = pl
-		if len(kp.Parallel.Kernels()) == 0 {
-			p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.threads, strings.Join(kp.Parallel.Reasons, "; ")))
+	if par := prog.Parallel; par != nil {
+		p.Plan = prog.Plan
+		if len(par.Kernels()) == 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.threads, strings.Join(par.Reasons, "; ")))
 		}
 	}
 	p.CompileTime = time.Since(start)
@@ -541,9 +604,31 @@ func syncCost(k BackendKind) int {
 	return 600
 }
 
+// SimBackend is a new sim.Backend of kind k: sim.Interp, or for
+// BackendNative the JIT falling back to the interpreter kernel by kernel
+// (a *sim.Fallback, which records what fell back: one per simulator).
+func SimBackend(k BackendKind) sim.Backend {
+	if k == BackendNative {
+		return &sim.Fallback{Primary: nativeBackend{}, Secondary: sim.Interp{}}
+	}
+	return sim.Interp{}
+}
+
 // nativeBackend adapts jit.Backend, whose Compile returns its own kernel
 // type, to sim.Backend.
 type nativeBackend struct{ jit.Backend }
+
+// The simulator finds what native kernels offer by type assertion; these
+// make a rename that would silently drop one (and with it a correctness
+// guard: the footprint the waits come from, the arena check) a build
+// error.
+var (
+	_ sim.ArenaBackend = nativeBackend{}
+	_ sim.Footprinter  = (*jit.Kernel)(nil)
+	_ sim.BufferSizer  = (*jit.Kernel)(nil)
+	_ sim.PtrRunner    = (*jit.Kernel)(nil)
+	_ sim.ArenaUser    = (*jit.Kernel)(nil)
+)
 
 func (b nativeBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {
 	k, err := b.Backend.Compile(u, l)

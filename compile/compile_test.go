@@ -22,7 +22,7 @@ func TestBuild(t *testing.T) {
 	f := filepath.Join(dir, "c.sv")
 	os.WriteFile(f, []byte("`include \"step.vh\"\n"+counter), 0o644)
 	var out bytes.Buffer
-	p, err := compile.NewBuilder().Files(f).IncludeDir(dir).Top("c").Param("W", "6").Output(&out).Build()
+	p, err := compile.NewBuilder().Files(f).IncludeDir(dir).Top("c").Param("W", "6").Output(&out).NoCache().Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestBuild(t *testing.T) {
 	if q.Get() != 80%64 {
 		t.Errorf("q = %d, want %d", q.Get(), 80%64)
 	}
-	if !strings.Contains(p.SIR(), "settle") || len(p.Phases) != 4 || p.CompileTime <= 0 {
+	if !strings.Contains(p.SIR(), "settle") || len(p.Phases) != 5 || p.CompileTime <= 0 {
 		t.Errorf("SIR/phases: %v", p.Phases)
 	}
 	if p.Threads != 1 || len(p.Notes) != 0 {
@@ -89,7 +89,7 @@ endmodule`
 		if pp.Threads != 2 || len(pp.Notes) != 0 || pp.Plan == nil || len(pp.Plan.Segments) == 0 {
 			t.Errorf("%v: two counters: threads %d notes %v plan %v", be, pp.Threads, pp.Notes, pp.Plan)
 		}
-		if err := plancheck.CheckProgram(pp.Kernels); err != nil {
+		if err := plancheck.CheckSimulator(pp.Sim); err != nil {
 			t.Errorf("%v: plan check: %v", be, err)
 		}
 		partitioned := false

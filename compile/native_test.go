@@ -47,7 +47,7 @@ func TestNativeMatchesInterp(t *testing.T) {
 				}
 				sims[i] = p.Sim
 			}
-			d := sims[0].Design()
+			d := sims[0].Program()
 			home := func(name string) int {
 				h, ok := d.Lookup(name)
 				if !ok {
@@ -57,7 +57,7 @@ func TestNativeMatchesInterp(t *testing.T) {
 			}
 			set := func(name string, v uint64) {
 				for _, s := range sims {
-					h := s.Design().Homes[home(name)]
+					h := s.Program().Signals[home(name)]
 					if err := s.SetInput(h, v); err != nil {
 						t.Fatal(err)
 					}
@@ -74,7 +74,7 @@ func TestNativeMatchesInterp(t *testing.T) {
 				}
 				var errs [2]error
 				for i, s := range sims {
-					_, errs[i] = s.Tick(s.Design().Homes[clk], 1)
+					_, errs[i] = s.Tick(s.Program().Signals[clk], 1)
 				}
 				if (errs[0] == nil) != (errs[1] == nil) || (errs[0] != nil && errs[0].Error() != errs[1].Error()) {
 					t.Fatalf("cycle %d: interp error %v, native error %v", cyc, errs[0], errs[1])
@@ -96,8 +96,8 @@ func TestNativeMatchesInterp(t *testing.T) {
 
 func compareHomes(t *testing.T, sims [2]*sim.Simulator, cyc int) {
 	t.Helper()
-	for id, h := range sims[0].Design().Homes {
-		h2 := sims[1].Design().Homes[id]
+	for id, h := range sims[0].Program().Signals {
+		h2 := sims[1].Program().Signals[id]
 		for e := 0; e < h.Elems(); e++ {
 			a, err1 := sims[0].GetWords(h, e, nil)
 			b, err2 := sims[1].GetWords(h2, e, nil)

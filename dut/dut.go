@@ -8,27 +8,27 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
 // DUT is the design under test, seen through its simulator.
 type DUT struct {
 	s *sim.Simulator
-	d *design.Design
+	d *program.Program
 
 	names     []string // every signal name without the top prefix (lazy)
-	instByPat map[string]*design.Instance
+	instByPat map[string]*program.Scope
 }
 
 // New returns handles on the design s simulates.
-func New(s *sim.Simulator) *DUT { return &DUT{s: s, d: s.Design()} }
+func New(s *sim.Simulator) *DUT { return &DUT{s: s, d: s.Program()} }
 
 // Sim is the simulator behind the handles.
 func (d *DUT) Sim() *sim.Simulator { return d.s }
 
-// Design is the simulated design.
-func (d *DUT) Design() *design.Design { return d.d }
+// Program is the simulated program: its signal table and scopes.
+func (d *DUT) Program() *program.Program { return d.d }
 
 // UnknownError is returned for a name that is not a signal of the design.
 type UnknownError struct {
@@ -117,8 +117,8 @@ func (d *DUT) strip(p string) string {
 
 func (d *DUT) allNames() []string {
 	if d.names == nil {
-		for _, h := range d.d.Homes {
-			if h.Kind == design.KindBlockLocal {
+		for _, h := range d.d.Signals {
+			if h.Kind == program.KindBlockLocal {
 				continue
 			}
 			for _, n := range h.Names() {
@@ -196,7 +196,7 @@ func levenshtein(a, b string, limit int) int {
 // Signal is a handle on one signal (a home) or one element of an array.
 type Signal struct {
 	d    *DUT
-	h    *design.Home
+	h    *program.Signal
 	name string
 	elem int // -1: the whole home
 }
@@ -229,7 +229,7 @@ func (s *Signal) indexText() string {
 }
 
 // Home is the design home behind the handle.
-func (s *Signal) Home() *design.Home { return s.h }
+func (s *Signal) Home() *program.Signal { return s.h }
 
 // ElemIndex is the 0-based flattened element a scalar handle reads (0
 // for a home that is not an array, -1 for a whole-array handle).
@@ -262,7 +262,7 @@ func (s *Signal) Len() int {
 func (s *Signal) IsInput() bool { return s.d.s.IsTopInput(s.h) }
 
 // Kind says what declared the signal.
-func (s *Signal) Kind() design.HomeKind { return s.h.Kind }
+func (s *Signal) Kind() program.Kind { return s.h.Kind }
 
 func (s *Signal) String() string { return s.Path() }
 
@@ -532,17 +532,17 @@ func (s *Signal) Words() ([]uint64, error) {
 	return v, s.wrap(err)
 }
 
-func kindPhrase(k design.HomeKind) string {
+func kindPhrase(k program.Kind) string {
 	switch k {
-	case design.KindInput:
+	case program.KindInput:
 		return "an input port"
-	case design.KindOutput:
+	case program.KindOutput:
 		return "an output port"
-	case design.KindVar:
+	case program.KindVar:
 		return "a variable"
-	case design.KindNet:
+	case program.KindNet:
 		return "a net"
-	case design.KindBlockLocal:
+	case program.KindBlockLocal:
 		return "a process-local variable"
 	}
 	return "a " + k.String()

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 )
 
 // Scope is one instance of the design's hierarchy.
 type Scope struct {
 	d  *DUT
-	in *design.Instance
+	in *program.Scope
 }
 
 // Top is the top instance.
@@ -20,11 +20,11 @@ func (d *DUT) Top() *Scope { return &Scope{d: d, in: d.d.Top} }
 // Scope finds an instance by hierarchical path ("u_core", "top.u_core";
 // "" is the top).
 func (d *DUT) Scope(path string) (*Scope, error) {
-	if in, ok := d.d.Instance(path); ok {
+	if in, ok := d.d.Scope(path); ok {
 		return &Scope{d: d, in: in}, nil
 	}
 	var names []string
-	for _, in := range d.d.Instances {
+	for _, in := range d.d.Scopes {
 		names = append(names, d.strip(in.Path))
 	}
 	var sug []string
@@ -47,20 +47,20 @@ func (s *Scope) Path() string   { return s.in.Path }
 func (s *Scope) Module() string { return s.in.Module }
 
 // Instance is the design instance.
-func (s *Scope) Instance() *design.Instance { return s.in }
+func (s *Scope) Instance() *program.Scope { return s.in }
 
 // Parent is the enclosing instance (nil for the top).
 func (s *Scope) Parent() *Scope {
-	if s.in.Parent == nil {
+	if s.in.Parent() == nil {
 		return nil
 	}
-	return &Scope{d: s.d, in: s.in.Parent}
+	return &Scope{d: s.d, in: s.in.Parent()}
 }
 
 // Children are the instances directly below, in elaboration order.
 func (s *Scope) Children() []*Scope {
-	out := make([]*Scope, len(s.in.Children))
-	for i, c := range s.in.Children {
+	out := make([]*Scope, len(s.in.Children()))
+	for i, c := range s.in.Children() {
 		out[i] = &Scope{d: s.d, in: c}
 	}
 	return out
@@ -71,14 +71,14 @@ func (s *Scope) Children() []*Scope {
 // a parent signal included, in design order.
 func (s *Scope) Signals() []string {
 	if s.d.instByPat == nil {
-		s.d.instByPat = map[string]*design.Instance{}
-		for _, in := range s.d.d.Instances {
+		s.d.instByPat = map[string]*program.Scope{}
+		for _, in := range s.d.d.Scopes {
 			s.d.instByPat[in.Path] = in
 		}
 	}
 	var out []string
-	for _, h := range s.d.d.Homes {
-		if h.Kind == design.KindBlockLocal {
+	for _, h := range s.d.d.Signals {
+		if h.Kind == program.KindBlockLocal {
 			continue
 		}
 		for _, n := range h.Names() {
@@ -92,7 +92,7 @@ func (s *Scope) Signals() []string {
 
 // owner is the instance a hierarchical signal name belongs to: the
 // longest instance path that prefixes it.
-func (d *DUT) owner(name string) *design.Instance {
+func (d *DUT) owner(name string) *program.Scope {
 	p := name
 	for {
 		i := strings.LastIndexByte(p, '.')

@@ -1074,12 +1074,12 @@ func (x *lowerer) term(bi int, t *sir.Term) {
 	}
 }
 
-// Ring header fields (sir/ring.go).
+// Ring header fields: sir's definition.
 const (
-	ringCount   = 0
-	ringUsed    = 4
-	ringCap     = 8
-	ringDropped = 12
+	ringCount   = sir.RingFieldCount
+	ringUsed    = sir.RingFieldUsed
+	ringCap     = sir.RingFieldCap
+	ringDropped = sir.RingFieldDropped
 )
 
 func (x *lowerer) ringField(f int) amd64.Mem { return amd64.M(base, int32(x.ring+f)) }

@@ -23,7 +23,7 @@ func uartKernels(t testing.TB) *kernels.Program {
 	for _, n := range []string{"uart_pkg.sv", "uart_fifo.sv", "uart_tx.sv", "uart_rx.sv", "uart_top.sv"} {
 		files = append(files, filepath.Join(dir, n))
 	}
-	p, err := compile.NewBuilder().Files(files...).Top("uart_top").Build()
+	p, err := compile.NewBuilder().Files(files...).Top("uart_top").NoCache().Build()
 	if err != nil {
 		t.Fatalf("build uart: %v", err)
 	}

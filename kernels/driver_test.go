@@ -14,6 +14,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/sir/interp"
 	"github.com/weft-hdl/weft/statelayout"
@@ -138,8 +139,8 @@ func (d *driver) run(u *sir.Unit) sir.Status {
 		if rec.Kind == sir.EvFinish || rec.Kind == sir.EvStop {
 			continue
 		}
-		d.out.WriteString(d.p.Message(rec))
-		if Newline(rec.Kind) {
+		d.out.WriteString(message(d.p, rec))
+		if program.Newline(rec.Kind) {
 			d.out.WriteByte('\n')
 		}
 	}
@@ -281,4 +282,13 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// message formats one runtime-event record with p's format table.
+func message(p *Program, rec sir.Record) string {
+	if rec.Format < 0 || rec.Format >= len(p.Formats) {
+		return fmt.Sprintf("<event %s: unknown format %d>", rec.Kind, rec.Format)
+	}
+	f := p.Formats[rec.Format]
+	return program.FormatArgs(f.Text, f.HasFormat, f.Scope, rec.Args)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -114,7 +115,7 @@ func TestFormatWidths(t *testing.T) {
 		{"[%5m][%-5m][%05m][%0m][%m]", nil, "[    w][w    ][    w][w][w]"},
 	}
 	for _, c := range cases {
-		if got := FormatArgs(c.format, true, "w", c.args); got != c.want {
+		if got := program.FormatArgs(c.format, true, "w", c.args); got != c.want {
 			t.Errorf("%q:\n got %q\nwant %q", c.format, got, c.want)
 		}
 	}

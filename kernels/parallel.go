@@ -7,22 +7,19 @@ import (
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/ffsplit"
-	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/lanes"
 	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/slt"
 	"github.com/weft-hdl/weft/statelayout"
 )
 
-// Offsets in a lane's status object (Parallel.Status).
+// Offsets in a lane's status object (Parallel.Status): the runtime's
+// definition (program.LaneStatus, program.LaneDiag).
 const (
-	// LaneStatus is the u32 status of the first $finish/$stop/$fatal a
-	// task of the lane ran (0: none); the simulator clears it.
-	LaneStatus = 0
-	// LaneDiag is the u32 detail of a task's error status (what SysDiag
-	// holds for the sequential kernels).
-	LaneDiag = 4
+	LaneStatus = program.LaneStatus
+	LaneDiag   = program.LaneDiag
 )
 
 // Parallel holds the partitioned alternatives of a program's hot kernels
@@ -83,7 +80,7 @@ type Task struct {
 	Unit  *sir.Unit
 	// Waits are the non-redundant waits ordering computed from the final
 	// unit over the finished layout.
-	Waits []lanepool.Wait
+	Waits []ordering.Wait
 	// Effects are the bytes the task reads, writes and may store.
 	Effects ordering.Effects
 }
@@ -163,7 +160,7 @@ func (c *compiler) partition() error {
 	c.par = par
 	c.p.Parallel = par
 	for l := 0; l < n; l++ {
-		par.Status = append(par.Status, c.sp.AddScratch(fmt.Sprintf("$lane%d.status", l), 4, 2).ID)
+		par.Status = append(par.Status, c.sp.AddScratch(fmt.Sprintf("$lane%d.status", l), 4, program.LaneStatusSize/4).ID)
 	}
 	s := c.s
 

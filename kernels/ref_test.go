@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -74,7 +75,7 @@ func (r *refSim) sysTask(s *design.SysTask) error {
 			return nil
 		}
 	}
-	r.out.WriteString(FormatArgs(s.Format, s.HasFormat, "", args))
+	r.out.WriteString(program.FormatArgs(s.Format, s.HasFormat, "", args))
 	if s.Kind != design.TaskWrite {
 		r.out.WriteByte('\n')
 	}

@@ -6,7 +6,8 @@
 // from the FINAL units' effects over the FINISHED layout — after optimization,
 // identity aliasing and state layout, so aliased objects compare by storage —
 // and from nothing else. Partitioning (which unit goes to which lane) belongs
-// to the partitioner; running the table belongs to lanepool.
+// to the partitioner; running the table belongs to lanepool, whose Wait has
+// the same fields as Wait.
 //
 // # Effects
 //

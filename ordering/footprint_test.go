@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -180,12 +179,12 @@ func TestWaitsFromUnits(t *testing.T) {
 	cases := []struct {
 		name string
 		a, b *sir.Unit
-		want []lanepool.Wait
+		want []ordering.Wait
 	}{
-		{"both emit events", event(0), event(3), []lanepool.Wait{{Lane: 0, Count: 1}}},
+		{"both emit events", event(0), event(3), []ordering.Wait{{Lane: 0, Count: 1}}},
 		{"no events", plain(0), plain(3), nil},
 		{"one emits events", event(0), plain(3), nil},
-		{"dynamic store slack", dynStore, plain(3), []lanepool.Wait{{Lane: 0, Count: 1}}},
+		{"dynamic store slack", dynStore, plain(3), []ordering.Wait{{Lane: 0, Count: 1}}},
 		{"dynamic store far away", dynStore, plain(0), nil},
 	}
 	for _, c := range cases {

@@ -3,9 +3,17 @@ package ordering
 import (
 	"fmt"
 	"sort"
-
-	"github.com/weft-hdl/weft/lanepool"
 )
+
+// Wait is one wait of a task: it may start once Count tasks of lane Lane
+// have completed. Wait has the same fields, so a table converts
+// element by element (Wait(w)); ordering does not import the
+// pool because computing the waits is compile-time work and running them
+// is the runtime's.
+type Wait struct {
+	Lane  int
+	Count int
+}
 
 // Task is one entry of a lane's task list.
 type Task struct {
@@ -14,7 +22,7 @@ type Task struct {
 }
 
 // Waits returns, for every task of every lane (same shape as lanes), its
-// non-redundant waits as lanepool.Wait{Lane, Count} (Count = number of tasks of
+// non-redundant waits as Wait{Lane, Count} (Count = number of tasks of
 // that lane that must have completed), sorted by lane. A task T waits for
 // every task U on another lane with U.Index < T.Index that conflicts with it:
 // U.Writes ∩ T.Reads, U.Reads ∩ T.Writes, or U.Footprint ∩ T.Footprint
@@ -27,7 +35,7 @@ type Task struct {
 // needed: without it some conflicting pair would be unordered.
 //
 // Errors: a lane whose indexes do not ascend, duplicated indexes.
-func Waits(lanes [][]Task) ([][][]lanepool.Wait, error) {
+func Waits(lanes [][]Task) ([][][]Wait, error) {
 	if err := validate(lanes); err != nil {
 		return nil, err
 	}
@@ -64,12 +72,12 @@ func Waits(lanes [][]Task) ([][][]lanepool.Wait, error) {
 		}
 	}
 
-	out := make([][][]lanepool.Wait, nl)
+	out := make([][][]Wait, nl)
 	for l, list := range lanes {
-		out[l] = make([][]lanepool.Wait, len(list))
+		out[l] = make([][]Wait, len(list))
 	}
 	processed := make([]int, nl) // tasks of each lane with a lower Index than the current one
-	var cands []lanepool.Wait
+	var cands []Wait
 	for _, r := range order {
 		l, p := r.lane, r.pos
 		clk := clocks[l][p]
@@ -86,12 +94,12 @@ func Waits(lanes [][]Task) ([][][]lanepool.Wait, error) {
 			// implied by lane order.
 			for q := processed[L] - 1; q >= clk[L]; q-- {
 				if conflict(&nt[L][q], t) {
-					cands = append(cands, lanepool.Wait{Lane: L, Count: q + 1})
+					cands = append(cands, Wait{Lane: L, Count: q + 1})
 					break
 				}
 			}
 		}
-		var ws []lanepool.Wait
+		var ws []Wait
 		for i, w := range cands {
 			implied := false
 			for j, v := range cands {
@@ -119,7 +127,7 @@ func Waits(lanes [][]Task) ([][][]lanepool.Wait, error) {
 // Recompute returns the waits of the fixed task table lanes after replacing
 // the Effects of the tasks for which final returns ok (a backend reports the
 // footprint of the code it really generated). lanes is not modified.
-func Recompute(lanes [][]Task, final func(lane, pos int) (Effects, bool)) ([][][]lanepool.Wait, error) {
+func Recompute(lanes [][]Task, final func(lane, pos int) (Effects, bool)) ([][][]Wait, error) {
 	fixed := make([][]Task, len(lanes))
 	for l, list := range lanes {
 		fixed[l] = append([]Task(nil), list...)
@@ -158,7 +166,7 @@ func (s Stats) String() string {
 // Summarize counts the tasks, the waits (as returned by Waits) and the
 // conflicting cross-lane pairs of a table. It compares every pair of tasks,
 // so it is meant for reports and tests, not for the compile path.
-func Summarize(lanes [][]Task, waits [][][]lanepool.Wait) Stats {
+func Summarize(lanes [][]Task, waits [][][]Wait) Stats {
 	s := Stats{Lanes: len(lanes)}
 	type item struct {
 		lane  int

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
 )
 
@@ -16,7 +15,7 @@ func rw(index int, rd, wr []ordering.Range) ordering.Task {
 	return ordering.Task{Index: index, Effects: ordering.Effects{Reads: rd, Writes: wr, Footprint: wr}}
 }
 
-type W = lanepool.Wait
+type W = ordering.Wait
 
 func TestWaits(t *testing.T) {
 	cases := []struct {

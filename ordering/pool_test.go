@@ -54,7 +54,7 @@ func TestWaitsRunOnPool(t *testing.T) {
 			for i, task := range list {
 				table[l] = append(table[l], lanepool.Task{
 					Index: task.Index,
-					Waits: waits[l][i],
+					Waits: poolWaits(waits[l][i]),
 					Fn: func(p unsafe.Pointer) lanepool.Status {
 						apply(task, unsafe.Slice((*byte)(p), size))
 						return lanepool.OK
@@ -87,4 +87,13 @@ func TestWaitsRunOnPool(t *testing.T) {
 			}
 		}
 	}
+}
+
+// poolWaits converts ordering's waits to the pool's (same fields).
+func poolWaits(ws []ordering.Wait) []lanepool.Wait {
+	out := make([]lanepool.Wait, len(ws))
+	for i, w := range ws {
+		out[i] = lanepool.Wait(w)
+	}
+	return out
 }

@@ -6,12 +6,11 @@ import (
 	"time"
 
 	"github.com/weft-hdl/weft/internal/plancheck"
-	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
 )
 
 // toPlan converts a task table and its waits to plancheck's form.
-func toPlan(lanes [][]ordering.Task, waits [][][]lanepool.Wait) [][]plancheck.Task {
+func toPlan(lanes [][]ordering.Task, waits [][][]ordering.Wait) [][]plancheck.Task {
 	conv := func(rs []ordering.Range) [][2]int {
 		var out [][2]int
 		for _, r := range rs {
@@ -35,7 +34,7 @@ func toPlan(lanes [][]ordering.Task, waits [][][]lanepool.Wait) [][]plancheck.Ta
 	return plan
 }
 
-func checkPlan(lanes [][]ordering.Task, waits [][][]lanepool.Wait) error {
+func checkPlan(lanes [][]ordering.Task, waits [][][]ordering.Wait) error {
 	return plancheck.Check(toPlan(lanes, waits))
 }
 
@@ -104,7 +103,7 @@ func laneEdges(lanes [][]ordering.Task, id map[node]int) [][2]int {
 	return es
 }
 
-func waitEdges(lanes [][]ordering.Task, waits [][][]lanepool.Wait, id map[node]int, skip node, skipWait int) [][2]int {
+func waitEdges(lanes [][]ordering.Task, waits [][][]ordering.Wait, id map[node]int, skip node, skipWait int) [][2]int {
 	var es [][2]int
 	for l, lw := range waits {
 		for i, ws := range lw {
@@ -224,11 +223,11 @@ func TestWaitsRandom(t *testing.T) {
 					if !unordered {
 						t.Fatalf("seed %d: wait %v of task %d on lane %d is redundant", seed, w, i, l)
 					}
-					reduced := make([][][]lanepool.Wait, len(waits))
+					reduced := make([][][]ordering.Wait, len(waits))
 					for l2 := range waits {
-						reduced[l2] = append([][]lanepool.Wait(nil), waits[l2]...)
+						reduced[l2] = append([][]ordering.Wait(nil), waits[l2]...)
 					}
-					reduced[l][i] = append(append([]lanepool.Wait(nil), ws[:k]...), ws[k+1:]...)
+					reduced[l][i] = append(append([]ordering.Wait(nil), ws[:k]...), ws[k+1:]...)
 					if checkPlan(lanes, reduced) == nil {
 						t.Fatalf("seed %d: plancheck accepts the plan without wait %v of task %d on lane %d", seed, w, i, l)
 					}

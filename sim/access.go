@@ -6,40 +6,41 @@ import (
 	"math/big"
 	"math/bits"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
 // Values move in and out of state memory as the layout encodes them:
 // little-endian, ElemSize bytes per element, padding bits zero. Elements
-// are 0-based flattened indexes (design.Dim: element k is index Lo()+k).
+// are 0-based flattened indexes (program.Dim: element k is index Lo()+k).
 
 // Lookup finds a home by hierarchical name (with or without the top
 // prefix; port aliases too).
-func (s *Simulator) Lookup(name string) (*design.Home, bool) { return s.p.Design.Lookup(name) }
+func (s *Simulator) Lookup(name string) (*program.Signal, bool) { return s.p.Lookup(name) }
 
 // IsTopInput reports whether h is an input port of the top instance: the
 // homes SetInput accepts.
-func (s *Simulator) IsTopInput(h *design.Home) bool { return s.checkHome(h) == nil && s.isTopInput(h) }
+func (s *Simulator) IsTopInput(h *program.Signal) bool {
+	return s.checkHome(h) == nil && s.isTopInput(h)
+}
 
-func (s *Simulator) isTopInput(h *design.Home) bool {
-	return h.Kind == design.KindInput && h.Inst == s.p.Design.Top
+func (s *Simulator) isTopInput(h *program.Signal) bool {
+	return h.Kind == program.KindInput && h.Scope() == s.p.Top
 }
 
 // checkHome reports whether h is a home of the simulated design.
-func (s *Simulator) checkHome(h *design.Home) error {
-	d := s.p.Design
+func (s *Simulator) checkHome(h *program.Signal) error {
 	if h == nil {
-		return fmt.Errorf("sim: nil home")
+		return fmt.Errorf("sim: nil signal")
 	}
-	if h.ID < 0 || h.ID >= len(d.Homes) || d.Homes[h.ID] != h {
+	if h.ID < 0 || h.ID >= len(s.p.Signals) || s.p.Signals[h.ID] != h {
 		return fmt.Errorf("sim: %s is not a home of the simulated design", h.Path)
 	}
 	return nil
 }
 
 // loc returns the byte offset and size of element elem of h.
-func (s *Simulator) loc(h *design.Home, elem int) (off, size int, err error) {
+func (s *Simulator) loc(h *program.Signal, elem int) (off, size int, err error) {
 	if s.st == nil {
 		return 0, 0, ErrClosed
 	}
@@ -54,7 +55,7 @@ func (s *Simulator) loc(h *design.Home, elem int) (off, size int, err error) {
 }
 
 // Get returns element elem of h (the low 64 bits of a wider home).
-func (s *Simulator) Get(h *design.Home, elem int) (uint64, error) {
+func (s *Simulator) Get(h *program.Signal, elem int) (uint64, error) {
 	off, size, err := s.loc(h, elem)
 	if err != nil {
 		return 0, err
@@ -76,7 +77,7 @@ func load(p []byte, size int) uint64 {
 
 // GetWords appends element elem of h to dst as ceil(Width/64) 64-bit
 // words, least significant first.
-func (s *Simulator) GetWords(h *design.Home, elem int, dst []uint64) ([]uint64, error) {
+func (s *Simulator) GetWords(h *program.Signal, elem int, dst []uint64) ([]uint64, error) {
 	off, size, err := s.loc(h, elem)
 	if err != nil {
 		return dst, err
@@ -91,7 +92,7 @@ func (s *Simulator) GetWords(h *design.Home, elem int, dst []uint64) ([]uint64, 
 }
 
 // GetBig returns element elem of h as an unsigned big integer.
-func (s *Simulator) GetBig(h *design.Home, elem int) (*big.Int, error) {
+func (s *Simulator) GetBig(h *program.Signal, elem int) (*big.Int, error) {
 	ws, err := s.GetWords(h, elem, nil)
 	if err != nil {
 		return nil, err
@@ -141,7 +142,7 @@ func valueText(v *big.Int) string { return fmt.Sprintf("%s (%#x)", v, v) }
 // InputError says that a home written as an input is not a top-level input.
 type InputError struct {
 	Name string
-	Kind design.HomeKind
+	Kind program.Kind
 	Inst string
 }
 
@@ -152,7 +153,7 @@ func (e *InputError) Error() string {
 // write stores words (least significant first) into element elem of h,
 // keeps its staging copy equal, and marks the state for an input settle
 // when comb logic reads h.
-func (s *Simulator) write(h *design.Home, elem int, ws []uint64) error {
+func (s *Simulator) write(h *program.Signal, elem int, ws []uint64) error {
 	off, size, err := s.loc(h, elem)
 	if err != nil {
 		return err
@@ -182,7 +183,7 @@ func (s *Simulator) write(h *design.Home, elem int, ws []uint64) error {
 	s.written = true
 	if s.shadow != nil {
 		for _, ref := range s.shadow.refs {
-			if err := ref.write(ref.p.Design.Homes[h.ID], elem, ws); err != nil {
+			if err := ref.write(ref.p.Signals[h.ID], elem, ws); err != nil {
 				return err
 			}
 		}
@@ -216,12 +217,12 @@ func fits(ws []uint64, width int) bool {
 
 // SetInput writes v to the top-level input h (a scalar of at most 64
 // bits; wider or array inputs use SetInputWords). The next Step sees it.
-func (s *Simulator) SetInput(h *design.Home, v uint64) error {
+func (s *Simulator) SetInput(h *program.Signal, v uint64) error {
 	return s.SetInputWords(h, 0, []uint64{v})
 }
 
 // SetInputWords writes element elem of the top-level input h.
-func (s *Simulator) SetInputWords(h *design.Home, elem int, ws []uint64) error {
+func (s *Simulator) SetInputWords(h *program.Signal, elem int, ws []uint64) error {
 	if s.st == nil {
 		return ErrClosed
 	}
@@ -230,8 +231,8 @@ func (s *Simulator) SetInputWords(h *design.Home, elem int, ws []uint64) error {
 	}
 	if !s.isTopInput(h) {
 		inst := "<none>"
-		if h.Inst != nil {
-			inst = h.Inst.Path
+		if sc := h.Scope(); sc != nil {
+			inst = sc.Path
 		}
 		return &InputError{Name: h.Path, Kind: h.Kind, Inst: inst}
 	}
@@ -242,17 +243,17 @@ func (s *Simulator) SetInputWords(h *design.Home, elem int, ws []uint64) error {
 // state (a flop, a memory word). Its staging copy follows. A value
 // deposited on a net that comb logic drives lasts until the next settle
 // recomputes it.
-func (s *Simulator) Deposit(h *design.Home, elem int, v uint64) error {
+func (s *Simulator) Deposit(h *program.Signal, elem int, v uint64) error {
 	return s.write(h, elem, []uint64{v})
 }
 
 // DepositWords is Deposit for values of any width.
-func (s *Simulator) DepositWords(h *design.Home, elem int, ws []uint64) error {
+func (s *Simulator) DepositWords(h *program.Signal, elem int, ws []uint64) error {
 	return s.write(h, elem, ws)
 }
 
 // GetMem returns every element of h (elements of at most 64 bits).
-func (s *Simulator) GetMem(h *design.Home) ([]uint64, error) {
+func (s *Simulator) GetMem(h *program.Signal) ([]uint64, error) {
 	if _, _, err := s.loc(h, 0); err != nil {
 		return nil, err
 	}
@@ -269,7 +270,7 @@ func (s *Simulator) GetMem(h *design.Home) ([]uint64, error) {
 
 // SetMem writes vals to elements first, first+1, ... of h (elements of at
 // most 64 bits). It checks every value before writing any.
-func (s *Simulator) SetMem(h *design.Home, first int, vals []uint64) error {
+func (s *Simulator) SetMem(h *program.Signal, first int, vals []uint64) error {
 	if _, _, err := s.loc(h, 0); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func benchTick(b *testing.B, mk func() *compile.Builder, setup func(*bench)) {
 }
 
 func benchTick1(b *testing.B, builder *compile.Builder, setup func(*bench), noTick bool) {
-	p, err := builder.Output(io.Discard).Build()
+	p, err := builder.Output(io.Discard).NoCache().Build()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/icarus"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -157,19 +158,23 @@ func (r *ref) step() {
 	r.t.Fatalf("ref: trigger bits keep changing")
 }
 
-func (r *ref) set(h *design.Home, v uint64) { r.m.Set(h, 0, new(big.Int).SetUint64(v)) }
+// set writes signal h of the simulated program (the same ID in the
+// reference's design).
+func (r *ref) set(h *program.Signal, v uint64) {
+	r.m.Set(r.p.Design.Homes[h.ID], 0, new(big.Int).SetUint64(v))
+}
 
 // compare checks every element of every home.
 func compare(t testing.TB, s *sim.Simulator, r *ref, when string) {
 	t.Helper()
 	bad := 0
-	for _, h := range s.Design().Homes {
+	for id, h := range s.Program().Signals {
 		for e := 0; e < h.Elems(); e++ {
 			got, err := s.GetBig(h, e)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := r.get(h, e); got.Cmp(want) != 0 {
+			if want := r.get(r.p.Design.Homes[id], e); got.Cmp(want) != 0 {
 				if bad < 8 {
 					t.Errorf("%s: %s[%d] = %#x, reference %#x", when, h.Path, e, got, want)
 				}
@@ -225,9 +230,9 @@ endmodule`
 type stim map[string]uint64
 
 func randomStimulus(rng *rand.Rand, s *sim.Simulator, clk, rst string, cycles int) []stim {
-	var ins []*design.Home
-	for _, h := range s.Design().Homes {
-		if s.IsTopInput(h) && h.Path != s.Design().Top.Path+"."+clk {
+	var ins []*program.Signal
+	for _, h := range s.Program().Signals {
+		if s.IsTopInput(h) && h.Path != s.Program().Top.Path+"."+clk {
 			ins = append(ins, h)
 		}
 	}
@@ -271,7 +276,7 @@ func TestDifferentialMachine(t *testing.T) {
 	for _, tc := range cases {
 		for _, noFused := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/nofused=%v", tc.name, noFused), func(t *testing.T) {
-				p, err := tc.build().Output(&bytes.Buffer{}).SimOptions(sim.Options{NoFused: noFused}).Build()
+				p, err := tc.build().Output(&bytes.Buffer{}).SimOptions(sim.Options{NoFused: noFused}).NoCache().Build()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -349,10 +354,10 @@ func TestDifferentialIcarus(t *testing.T) {
 			}
 			defer p.Close()
 			s := p.Sim
-			top := p.Design.Top
-			var outs []*design.Home
-			for _, h := range p.Design.Homes {
-				if h.Inst == top && h.Kind == design.KindOutput {
+			top := p.Program.Top
+			var outs []*program.Signal
+			for _, h := range p.Program.Signals {
+				if h.Scope() == top && h.Kind == program.KindOutput {
 					outs = append(outs, h)
 				}
 			}
@@ -361,8 +366,8 @@ func TestDifferentialIcarus(t *testing.T) {
 			// test bench: inputs, #1 clk=1, #1 print outputs, clk=0, #1
 			var tb strings.Builder
 			fmt.Fprintf(&tb, "module tb;\n  logic clk = 0;\n")
-			var ins []*design.Home
-			for _, h := range p.Design.Homes {
+			var ins []*program.Signal
+			for _, h := range p.Program.Signals {
 				if s.IsTopInput(h) && h.Name != "clk" {
 					ins = append(ins, h)
 					fmt.Fprintf(&tb, "  logic [%d:0] %s = 0;\n", h.Width-1, h.Name)
@@ -380,7 +385,7 @@ func TestDifferentialIcarus(t *testing.T) {
 				fmt.Fprintf(&tb, " #(%s)", strings.Join(ps, ", "))
 			}
 			fmt.Fprintf(&tb, " dut(.clk(clk)")
-			for _, h := range append(append([]*design.Home{}, ins...), outs...) {
+			for _, h := range append(append([]*program.Signal{}, ins...), outs...) {
 				fmt.Fprintf(&tb, ", .%s(%s)", h.Name, h.Name)
 			}
 			fmt.Fprintf(&tb, ");\n  initial begin\n")

@@ -1,12 +1,21 @@
 // Package sim is weft's simulator runtime: it owns the state memory of one
 // simulated design, writes inputs, detects edges, runs the kernels of a
-// kernels.Program in the order the step semantics require, and turns the
+// program.Program in the order the step semantics require, and turns the
 // runtime events the kernels record ($display, $write, $error, $finish, ...)
 // into output and outcomes.
 //
+// sim depends on the program and the runtime packages (sir and its
+// interpreter, ordering for waits, lanepool, selector) and on nothing of the
+// compiler: a program decoded from an image runs exactly like one just
+// compiled. New never changes the program; what a simulator derives from it
+// (compiled code, waits recomputed from the code's store footprints, the
+// lane pool's task tables) is its own, so several simulators may share one
+// program.
+//
 // # State memory
 //
-// The state is one pointer-free byte buffer laid out by statelayout, mapped
+// The state is one pointer-free byte buffer laid out by the program's
+// Layout, mapped
 // with mmap (anonymous, read-write) so that the garbage collector never scans
 // or moves it and native kernels may address it directly. A Simulator has no
 // finalizer: Close unmaps the memory and must be called (defer s.Close()).
@@ -17,7 +26,12 @@
 //
 // New compiles every unit of the program once through a Backend (Interp, the
 // sir/interp reference interpreter, is the default; the native JIT plugs in
-// behind the same interface).
+// behind the same interface). Optional interfaces say what a backend's
+// kernels offer beyond Run: Footprinter (the bytes the generated code may
+// store: partitioned kernels' waits are recomputed from it), ArenaBackend
+// and ArenaUser (per-lane register arenas, checked to fit the room
+// reserved for each lane), BufferSizer and PtrRunner; the compile package
+// asserts at build time that the native kernels implement them.
 //
 // # A step
 //
@@ -28,7 +42,7 @@
 //     logic, Settle runs first, so that flops see the new inputs with their
 //     comb consequences (what Verilator's input-combo region does; a clock
 //     gated by an input fires together with its source clock).
-//  2. Edge detection: every trigger bit (slt.Trigger) is compared with the
+//  2. Edge detection: every trigger bit (program.Trigger) is compared with the
 //     value seen at the previous detection (kept in the layout's previous-
 //     value bytes). A change fires the events listening to that edge
 //     (posedge 0→1, negedge 1→0, edge either); several clocks and
@@ -47,7 +61,7 @@
 // A step in which no trigger bit changed only settles (when needed). Tick
 // toggles a clock input through both edges n times with the same semantics
 // and almost no overhead per edge. When the program has a fused tick loop
-// for the clock (kernels.TickKernel: no derived clocks, one event per
+// for the clock (program.Tick: no derived clocks, one event per
 // edge) and it runs as native code, Tick hands it whole batches of edges
 // while nothing but the clock is pending (no input written since the last
 // settle, no other trigger changed, no shadow; where the clock's kernels
@@ -63,7 +77,7 @@
 // After every kernel call the simulator decodes the event ring
 // (sir.DecodeRing) and writes the records in order to Options.Output:
 // $display and $write formatted with the program's format table
-// (kernels.Program.Message: %d %h %x %b %o %s %c %t %m, widths, %0d,
+// (program.Program.Message: %d %h %x %b %o %s %c %t %m, widths, %0d,
 // signedness), $error/$warning/$info as "ERROR: file:line: message" (and
 // WARNING/INFO) lines. $error continues (Errors counts them); $finish,
 // $stop and $fatal end the run: the call returns a *FinishError
@@ -76,7 +90,7 @@
 //
 // # Time zero
 //
-// New writes the time-zero state: Layout.Init (zeroes, declaration
+// New writes the time-zero state: Layout.InitState (zeroes, declaration
 // initialisers, constant initial blocks folded by elaboration), then the
 // program's $readmemh/$readmemb calls (parsed here: @addr, comments,
 // underscores, x/z digits as 0; errors name file:line; only regular files

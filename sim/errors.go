@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -42,7 +42,7 @@ type FinishError struct {
 	// finish number.
 	Code int
 	// Pos is where the task is in the source (zero when unknown).
-	Pos    design.Pos
+	Pos    program.Pos
 	Step   uint64
 	Kernel string
 }
@@ -66,7 +66,7 @@ func (e *FinishError) Fatal() bool { return e.Task == sir.EvFatal }
 // lost. The simulation state is intact and the run may continue.
 type RingOverflowError struct {
 	Kept, Dropped int
-	// Cap is the ring's record space in bytes (kernels.Options.RingCap).
+	// Cap is the ring's record space in bytes (compile.Builder.RingCap).
 	Cap int
 }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -36,7 +36,7 @@ func (s *Simulator) drain(k *kernel) error {
 
 // emit outputs one record.
 func (s *Simulator) emit(rec *sir.Record) error {
-	var pos design.Pos
+	var pos program.Pos
 	if rec.Format >= 0 && rec.Format < len(s.p.Formats) {
 		pos = s.p.Formats[rec.Format].Pos
 	}
@@ -78,7 +78,7 @@ func (s *Simulator) emit(rec *sir.Record) error {
 }
 
 // posText is "file:line" (or "<unknown>").
-func posText(p design.Pos) string {
+func posText(p program.Pos) string {
 	if p.Line <= 0 {
 		return p.String()
 	}

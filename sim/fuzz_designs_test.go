@@ -109,9 +109,9 @@ func fuzzRun(d randdesign.Design, seed uint64, steps int, configs []fuzzConfig) 
 		if err != nil {
 			return partitioned, fmt.Errorf("building %v: %w", c, err)
 		}
-		if p.Kernels.Parallel != nil {
+		if p.Program.Parallel != nil {
 			partitioned++
-			if err := plancheck.CheckProgram(p.Kernels); err != nil {
+			if err := plancheck.CheckSimulator(p.Sim); err != nil {
 				p.Close()
 				return partitioned, fmt.Errorf("%v: plan check: %w", c, err)
 			}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -32,7 +32,7 @@ func build(t testing.TB, src string, opt ...func(*compile.Builder)) *bench {
 	return &bench{t: t, p: p, s: p.Sim, out: out}
 }
 
-func (b *bench) home(name string) *design.Home {
+func (b *bench) home(name string) *program.Signal {
 	b.t.Helper()
 	h, ok := b.s.Lookup(name)
 	if !ok {

@@ -76,7 +76,7 @@ func benchLanes1(b *testing.B, d lanesDesign, builder *compile.Builder) {
 	est := 0.0
 	if p.Plan != nil {
 		for _, k := range p.Plan.Kernels {
-			if k.Name == "fused posedge "+p.Design.Top.Module+".clk" && k.Partitioned() && k.Makespan() > 0 {
+			if k.Name == "fused posedge "+p.Program.Top.Module+".clk" && k.Partitioned() && k.Makespan() > 0 {
 				est = float64(k.SingleCost) / float64(k.Makespan())
 			}
 		}

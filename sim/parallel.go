@@ -6,15 +6,15 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sir"
 )
 
 // ParallelMode says when the simulator runs a program's partitioned
-// kernels (kernels.Program.Parallel).
+// kernels (program.Program.Parallel).
 type ParallelMode int
 
 const (
@@ -42,10 +42,10 @@ func (m ParallelMode) String() string {
 
 // Footprinter is implemented by kernels that know every state byte their
 // code may store (the native backend's, read off the generated code):
-// absolute offsets, half-open ranges. The waits of partitioned kernels are
-// recomputed from it (kernels.Parallel.Reorder) before the task tables are
-// packed, so a code generator that widens a store never races another
-// lane.
+// absolute offsets, half-open ranges. The simulator recomputes the waits
+// of partitioned kernels from it (program.Partitioned.WaitsFor) before it
+// packs the task tables, so a code generator that widens a store never
+// races another lane.
 type Footprinter interface {
 	Footprint() []ordering.Range
 }
@@ -68,9 +68,26 @@ func (f *Fallback) CompileAt(u *sir.Unit, l sir.Layout, arena int) (Kernel, erro
 	return f.orSecondary(k, err, u, l)
 }
 
+// ArenaUser is implemented by kernels that keep scratch after the state
+// (the native register arena): its first byte and size. The simulator
+// checks that every task's arena stays inside the room reserved for its
+// lane.
+type ArenaUser interface {
+	ArenaOffset() int
+	ArenaSize() int
+}
+
+// PtrRunner is what native kernels offer: a call on the state pointer,
+// which lane tasks use instead of Run.
+type PtrRunner interface {
+	RunPtr(p unsafe.Pointer) sir.Status
+}
+
+var _ ArenaBackend = (*Fallback)(nil)
+
 // parKernel is a partitioned alternative of one kernel slot.
 type parKernel struct {
-	p   *kernels.Partitioned
+	p   *program.Partitioned
 	k   *lanepool.Kernel
 	sel *selector.Selector // nil: ParallelAlways
 	// runs counts the calls that ran the partitioned kernel.
@@ -78,20 +95,13 @@ type parKernel struct {
 	calls uint64
 }
 
-// ptrRunner is what native kernels offer: a call on the state pointer.
-type ptrRunner interface {
-	RunPtr(p unsafe.Pointer) sir.Status
-}
-
 // arenaStride is the room each lane's scratch needs after the state: the
 // largest register arena of any task unit (8 bytes per register), on a
 // 128-byte boundary with a 128-byte gap so lanes never share a line.
-func arenaStride(par *kernels.Parallel) int {
+func arenaStride(p *program.Program) int {
 	m := 0
-	for _, k := range par.Kernels() {
-		for _, t := range k.Tasks() {
-			m = max(m, 8*len(t.Unit.Regs))
-		}
+	for _, u := range p.TaskUnits() {
+		m = max(m, 8*len(u.Regs))
 	}
 	return (m+127)&^127 + 128
 }
@@ -105,39 +115,54 @@ func (s *Simulator) compileParallel() error {
 		return nil
 	}
 	base := (s.lay.StateSize() + 127) &^ 127
-	stride := arenaStride(par)
+	stride := arenaStride(s.p)
 	s.taskKernels = map[*sir.Unit]Kernel{}
 	for _, pk := range par.Kernels() {
-		for _, t := range pk.Tasks() {
-			if _, ok := s.taskKernels[t.Unit]; ok {
-				continue
-			}
-			var k Kernel
-			var err error
-			if ab, ok := s.be.(ArenaBackend); ok {
-				arena := base + t.Lane*stride
-				if t.Lane == 0 {
-					// Lane 0 runs on the stepping goroutine, never at the
-					// same time as the sequential kernels: it shares their
-					// arena.
-					arena = s.lay.StateSize()
+		for _, ts := range pk.Lanes {
+			for _, t := range ts {
+				if _, ok := s.taskKernels[t.Unit]; ok {
+					continue
 				}
-				k, err = ab.CompileAt(t.Unit, s.lay, arena)
-			} else {
-				k, err = s.be.Compile(t.Unit, s.lay)
+				var k Kernel
+				var err error
+				// Lane L's arena is [base+L·stride, base+(L+1)·stride); lane
+				// 0 runs on the stepping goroutine, never at the same time as
+				// the sequential kernels, so it shares their arena, which
+				// starts at the end of the state.
+				lo, hi := base+t.Lane*stride, base+(t.Lane+1)*stride
+				if t.Lane == 0 {
+					lo = s.lay.StateSize()
+				}
+				if ab, ok := s.be.(ArenaBackend); ok {
+					k, err = ab.CompileAt(t.Unit, s.lay, lo)
+				} else {
+					k, err = s.be.Compile(t.Unit, s.lay)
+				}
+				if err != nil {
+					return fmt.Errorf("sim: %s backend: task %q: %w", s.be.Name(), t.Unit.Name, err)
+				}
+				s.taskKernels[t.Unit] = k
+				if au, ok := k.(ArenaUser); ok && au.ArenaSize() > 0 && (au.ArenaOffset() < lo || au.ArenaOffset()+au.ArenaSize() > hi) {
+					return fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
+						s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)
+				}
 			}
-			if err != nil {
-				return fmt.Errorf("sim: %s backend: task %q: %w", s.be.Name(), t.Unit.Name, err)
-			}
-			s.taskKernels[t.Unit] = k
 		}
 	}
-	return par.Reorder(func(t *kernels.Task) ([]ordering.Range, bool) {
-		if f, ok := s.taskKernels[t.Unit].(Footprinter); ok {
-			return f.Footprint(), true
+	s.waits = map[*program.Partitioned][][][]ordering.Wait{}
+	for _, pk := range par.Kernels() {
+		w, err := pk.WaitsFor(func(t *program.Task) ([]ordering.Range, bool) {
+			if f, ok := s.taskKernels[t.Unit].(Footprinter); ok {
+				return f.Footprint(), true
+			}
+			return nil, false
+		})
+		if err != nil {
+			return fmt.Errorf("sim: %w", err)
 		}
-		return nil, false
-	})
+		s.waits[pk] = w
+	}
+	return nil
 }
 
 // attachParallel starts the lane pool and gives the settle and each fused
@@ -155,14 +180,15 @@ func (s *Simulator) attachParallel() error {
 	for _, off := range par.Status {
 		s.laneStatus = append(s.laneStatus, s.lay.Offset(off))
 	}
-	mk := func(pk *kernels.Partitioned) (*parKernel, error) {
+	mk := func(pk *program.Partitioned) (*parKernel, error) {
 		if pk == nil {
 			return nil, nil
 		}
+		waits := s.waits[pk]
 		table := make([][]lanepool.Task, len(pk.Lanes))
 		for l, ts := range pk.Lanes {
-			for _, t := range ts {
-				table[l] = append(table[l], lanepool.Task{Fn: s.taskFunc(s.taskKernels[t.Unit]), Index: t.Index, Waits: t.Waits})
+			for i, t := range ts {
+				table[l] = append(table[l], lanepool.Task{Fn: s.taskFunc(s.taskKernels[t.Unit]), Index: t.Index, Waits: poolWaits(waits[l][i])})
 			}
 		}
 		k, err := pool.NewKernel(table)
@@ -198,7 +224,7 @@ func (s *Simulator) attachParallel() error {
 // taskFunc adapts a compiled task to lanepool: native kernels take the
 // state pointer; others run on the simulator's buffer.
 func (s *Simulator) taskFunc(k Kernel) lanepool.TaskFunc {
-	if r, ok := k.(ptrRunner); ok {
+	if r, ok := k.(PtrRunner); ok {
 		return func(p unsafe.Pointer) lanepool.Status { return lanepool.Status(r.RunPtr(p)) }
 	}
 	return func(unsafe.Pointer) lanepool.Status { return lanepool.Status(k.Run(s.buf)) }
@@ -248,7 +274,7 @@ func (s *Simulator) runPar(k *kernel) sir.Status {
 	le := binary.LittleEndian
 	if res.Status != lanepool.OK {
 		st := sir.Status(res.Status)
-		if off := s.laneStatus[res.Lane] + kernels.LaneDiag; st == sir.StatusNoSettle || st == sir.StatusLoopLimit {
+		if off := s.laneStatus[res.Lane] + program.LaneDiag; st == sir.StatusNoSettle || st == sir.StatusLoopLimit {
 			s.parDiag = int(le.Uint32(s.st[off:]))
 		}
 		s.clearLaneStatus()
@@ -258,7 +284,7 @@ func (s *Simulator) runPar(k *kernel) sir.Status {
 	// runtime events, so at most it has one).
 	st := sir.StatusOK
 	for _, off := range s.laneStatus {
-		if v := le.Uint32(s.st[off:]); v != 0 && st == sir.StatusOK {
+		if v := le.Uint32(s.st[off+program.LaneStatus:]); v != 0 && st == sir.StatusOK {
 			st = sir.Status(v)
 		}
 	}
@@ -270,7 +296,7 @@ func (s *Simulator) runPar(k *kernel) sir.Status {
 
 func (s *Simulator) clearLaneStatus() {
 	for _, off := range s.laneStatus {
-		binary.LittleEndian.PutUint32(s.st[off:], 0)
+		binary.LittleEndian.PutUint32(s.st[off+program.LaneStatus:], 0)
 	}
 }
 
@@ -309,4 +335,29 @@ func (s *Simulator) Lanes() int {
 		return 1
 	}
 	return s.pool.Lanes()
+}
+
+// poolWaits converts ordering's waits to the pool's (the same fields).
+func poolWaits(ws []ordering.Wait) []lanepool.Wait {
+	out := make([]lanepool.Wait, len(ws))
+	for i, w := range ws {
+		out[i] = lanepool.Wait(w)
+	}
+	return out
+}
+
+// TaskWaits are the waits the lane pool runs partitioned kernel k with
+// (shaped like k.Lanes): k's own, recomputed from the backend's store
+// footprints where it reports them (Footprinter). Nil when k does not
+// run here (ParallelNever, or not one of the program's kernels).
+func (s *Simulator) TaskWaits(k *program.Partitioned) [][][]ordering.Wait { return s.waits[k] }
+
+// TaskFootprint is the store footprint the backend reports for task t's
+// code (absolute state bytes); ok is false when it reports none, and
+// t.Effects.Footprint holds.
+func (s *Simulator) TaskFootprint(t *program.Task) (fp []ordering.Range, ok bool) {
+	if f, is := s.taskKernels[t.Unit].(Footprinter); is {
+		return f.Footprint(), true
+	}
+	return nil, false
 }

@@ -77,7 +77,7 @@ func runPartitioned(path string, lanes int, backend compile.BackendKind) (string
 		return "", nil, err
 	}
 	defer p.Close()
-	if err := plancheck.CheckProgram(p.Kernels); err != nil {
+	if err := plancheck.CheckSimulator(p.Sim); err != nil {
 		ref.Close()
 		return "", p, fmt.Errorf("plan: %w", err)
 	}
@@ -150,20 +150,22 @@ endmodule`
 		return p
 	}
 	waits := func(p *compile.Program) (n int) {
-		for _, k := range p.Kernels.Parallel.Kernels() {
-			for _, tk := range k.Tasks() {
-				n += len(tk.Waits)
+		for _, k := range p.Program.Parallel.Kernels() {
+			for _, lane := range p.Sim.TaskWaits(k) {
+				for _, ws := range lane {
+					n += len(ws)
+				}
 			}
 		}
 		return n
 	}
 	plain := build(sim.Options{})
-	wide := build(sim.Options{Backend: widenBackend{size: plain.Kernels.Layout.StateSize()}})
+	wide := build(sim.Options{Backend: widenBackend{size: plain.Program.Layout.StateSize()}})
 	if waits(wide) <= waits(plain) {
 		t.Errorf("whole-state footprints: %d waits, SIR footprints: %d", waits(wide), waits(plain))
 	}
 	for _, p := range []*compile.Program{plain, wide} {
-		if err := plancheck.CheckProgram(p.Kernels); err != nil {
+		if err := plancheck.CheckSimulator(p.Sim); err != nil {
 			t.Errorf("plan check: %v", err)
 		}
 	}

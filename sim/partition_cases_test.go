@@ -48,8 +48,8 @@ func (c *caseProgram) settleLanes(t *testing.T, name string, elem int) []int {
 	if !ok {
 		t.Fatalf("no home %s", name)
 	}
-	s := c.kp.Layout.Home(h)
-	r := ordering.Range{Lo: s.Offset, Hi: s.Offset + s.Size}
+	s := c.Program.Program.Layout.Signal(h.ID)
+	r := ordering.Range{Lo: s.Offset, Hi: s.Offset + s.Size()}
 	if elem >= 0 {
 		r = ordering.Range{Lo: s.Elem(elem), Hi: s.Elem(elem) + s.ElemSize}
 	}
@@ -206,12 +206,12 @@ func TestPartitionCases(t *testing.T) {
 			t.Run(pc.name+"/"+be.String(), func(t *testing.T) {
 				var out bytes.Buffer
 				p, err := compile.NewBuilder().Source("t.sv", pc.src).Top("t").Backend(be).
-					Threads(2).Partition(compile.PartitionAlways).Output(&out).Build()
+					Threads(2).Partition(compile.PartitionAlways).Output(&out).NoCache().Build()
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer p.Close()
-				if err := plancheck.CheckProgram(p.Kernels); err != nil {
+				if err := plancheck.CheckSimulator(p.Sim); err != nil {
 					t.Fatalf("plan check: %v", err)
 				}
 				pc.check(t, &caseProgram{Program: p, kp: p.Kernels})

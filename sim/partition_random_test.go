@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/weft-hdl/weft/compile"
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/plancheck"
 	"github.com/weft-hdl/weft/internal/randdesign"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -154,15 +154,15 @@ func randDiff(src, refSrc string, d randdesign.Design, seed uint64, lanes int, b
 		ref.Close()
 		return res, fmt.Errorf("building with %d lanes: %w", lanes, err)
 	}
-	if p.Kernels.Parallel != nil {
-		res.partitioned = len(p.Kernels.Parallel.Kernels())
+	if p.Program.Parallel != nil {
+		res.partitioned = len(p.Program.Parallel.Kernels())
 	}
-	if lanes >= 2 && p.Kernels.Parallel == nil {
+	if lanes >= 2 && p.Program.Parallel == nil {
 		ref.Close()
 		p.Close()
 		return res, fmt.Errorf("Threads(%d) built no partitioned program", lanes)
 	}
-	if err := plancheck.CheckProgram(p.Kernels); err != nil {
+	if err := plancheck.CheckSimulator(p.Sim); err != nil {
 		ref.Close()
 		p.Close()
 		return res, fmt.Errorf("plan check: %w", err)
@@ -196,14 +196,14 @@ func tail(s string, n int) string {
 // sometimes a few Tick cycles of clk.
 func randDrive(s *sim.Simulator, d randdesign.Design, seed uint64, steps int) error {
 	r := rand.New(rand.NewPCG(seed, 0x73746d6c))
-	look := func(name string) (*design.Home, error) {
+	look := func(name string) (*program.Signal, error) {
 		h, ok := s.Lookup(name)
 		if !ok {
 			return nil, fmt.Errorf("no input %s", name)
 		}
 		return h, nil
 	}
-	var clks, rsts, ins []*design.Home
+	var clks, rsts, ins []*program.Signal
 	for _, n := range d.Clocks {
 		h, err := look(n)
 		if err != nil {
@@ -225,7 +225,7 @@ func randDrive(s *sim.Simulator, d randdesign.Design, seed uint64, steps int) er
 		}
 		ins = append(ins, h)
 	}
-	setRandom := func(h *design.Home) error {
+	setRandom := func(h *program.Signal) error {
 		ws := make([]uint64, (h.Width+63)/64)
 		for i := range ws {
 			switch r.IntN(6) {

@@ -7,17 +7,9 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/fileread"
-	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/program"
 )
-
-func readmemName(r kernels.Readmem) string {
-	if r.Hex {
-		return "$readmemh"
-	}
-	return "$readmemb"
-}
 
 // DefaultMaxMemFileBytes is the default Options.MaxMemFileBytes: room for a
 // memory image of tens of millions of words, far below what reading a device
@@ -25,7 +17,7 @@ func readmemName(r kernels.Readmem) string {
 const DefaultMaxMemFileBytes = 256 << 20
 
 // readmem performs one $readmemh/$readmemb into state memory.
-func (s *Simulator) readmem(r kernels.Readmem) error {
+func (s *Simulator) readmem(r program.Readmem) error {
 	limit := s.opts.MaxMemFileBytes
 	if limit <= 0 {
 		limit = DefaultMaxMemFileBytes
@@ -36,13 +28,13 @@ func (s *Simulator) readmem(r kernels.Readmem) error {
 		var big *fileread.TooLargeError
 		switch {
 		case errors.As(err, &nr):
-			return fmt.Errorf("%s: %s file %s is not a regular file (%s); weft reads only regular files", r.Pos, readmemName(r), r.File, fileread.Kind(nr.Mode))
+			return fmt.Errorf("%s: %s file %s is not a regular file (%s); weft reads only regular files", r.Pos, r.Task(), r.File, fileread.Kind(nr.Mode))
 		case errors.As(err, &big):
-			return fmt.Errorf("%s: %s file %s is larger than %s, the limit on memory files (raise it with --max-memfile-mb)", r.Pos, readmemName(r), r.File, fileread.Size(big.Limit))
+			return fmt.Errorf("%s: %s file %s is larger than %s, the limit on memory files (raise it with --max-memfile-mb)", r.Pos, r.Task(), r.File, fileread.Size(big.Limit))
 		}
 		return fmt.Errorf("%s: %w", r.Pos, err)
 	}
-	h := r.Home
+	h := s.p.Signals[r.Signal]
 	lo, hi := 0, h.Elems()-1 // addresses; element = address - base
 	base := 0
 	if len(h.Unpacked) == 1 {
@@ -80,7 +72,7 @@ func (s *Simulator) readmem(r kernels.Readmem) error {
 		if (addr-start)*dir < 0 || (end-addr)*dir < 0 {
 			return fmt.Errorf("%s:%d: more words than the range [%d:%d] of %s holds", r.File, w.Line, start, end, h.Path)
 		}
-		ws, _ := BigToWords(design.Mask(w.Value, h.Width), h.Width)
+		ws, _ := BigToWords(maskBig(w.Value, h.Width), h.Width)
 		if err := s.write(h, addr-base, ws); err != nil {
 			return fmt.Errorf("%s:%d: %w", r.File, w.Line, err)
 		}
@@ -212,4 +204,13 @@ func parseDigits(tok string, base int) (*big.Int, bool) {
 		return nil, false
 	}
 	return new(big.Int).SetString(b.String(), base)
+}
+
+// maskBig is v's low w bits (v non-negative).
+func maskBig(v *big.Int, w int) *big.Int {
+	if v.BitLen() <= w {
+		return v
+	}
+	m := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	return new(big.Int).And(v, m.Sub(m, big.NewInt(1)))
 }

@@ -35,7 +35,7 @@ func TestReadmemFIFOAtRunTime(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		s, err := sim.New(p.Kernels, sim.Options{})
+		s, err := sim.New(p.Program, sim.Options{})
 		if err == nil {
 			s.Close()
 		}

@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"github.com/weft-hdl/weft/statelayout"
+	"math/big"
 )
 
 // EquivalenceError reports the first difference between a simulator and
@@ -42,16 +41,16 @@ func Compare(a, b *Simulator) error {
 	if a.st == nil || b.st == nil {
 		return ErrClosed
 	}
-	ha, hb := a.p.Design.Homes, b.p.Design.Homes
+	ha, hb := a.p.Signals, b.p.Signals
 	if len(ha) != len(hb) {
-		return fmt.Errorf("sim: Compare: designs differ (%d and %d homes)", len(ha), len(hb))
+		return fmt.Errorf("sim: Compare: designs differ (%d and %d signals)", len(ha), len(hb))
 	}
 	for id, h := range ha {
 		if hb[id].Path != h.Path || hb[id].Width != h.Width || hb[id].Elems() != h.Elems() {
-			return fmt.Errorf("sim: Compare: designs differ at home %d (%s and %s)", id, h.Path, hb[id].Path)
+			return fmt.Errorf("sim: Compare: designs differ at signal %d (%s and %s)", id, h.Path, hb[id].Path)
 		}
-		sa, sb := a.lay.Home(h), b.lay.Home(hb[id])
-		pa, pb := a.st[sa.Offset:sa.Offset+sa.Size], b.st[sb.Offset:sb.Offset+sb.Size]
+		sa, sb := a.lay.Signal(id), b.lay.Signal(id)
+		pa, pb := a.st[sa.Offset:sa.Offset+sa.Size()], b.st[sb.Offset:sb.Offset+sb.Size()]
 		if bytes.Equal(pa, pb) {
 			continue
 		}
@@ -63,7 +62,7 @@ func Compare(a, b *Simulator) error {
 					el = -1
 				}
 				return &EquivalenceError{Step: a.steps, Home: h.Path, Elem: el, What: "state",
-					Got: valueText(statelayout.GetValue(ea)), Want: valueText(statelayout.GetValue(eb))}
+					Got: valueText(leValue(ea)), Want: valueText(leValue(eb))}
 			}
 		}
 	}
@@ -185,4 +184,13 @@ func errText(err error) string {
 		return "no error"
 	}
 	return err.Error()
+}
+
+// leValue reads a little-endian unsigned value.
+func leValue(src []byte) *big.Int {
+	be := make([]byte, len(src))
+	for i, b := range src {
+		be[len(src)-1-i] = b
+	}
+	return new(big.Int).SetBytes(be)
 }

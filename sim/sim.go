@@ -7,12 +7,11 @@ import (
 	"io"
 	"os"
 
-	"github.com/weft-hdl/weft/design"
-	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/lanepool"
+	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sir"
-	"github.com/weft-hdl/weft/statelayout"
 )
 
 // DefaultMaxRounds bounds the edge-detection rounds of one step.
@@ -49,8 +48,8 @@ type Options struct {
 
 // Simulator runs one design. Create it with New; Close it when done.
 type Simulator struct {
-	p    *kernels.Program
-	lay  *statelayout.Layout
+	p    *program.Program
+	lay  *program.Layout
 	mem  []byte // the whole mapping
 	st   []byte // mem[:StateSize]; nil once closed
 	buf  []byte // what kernels run on: the state and any kernel's scratch after it
@@ -59,7 +58,7 @@ type Simulator struct {
 	be   Backend
 
 	initial, settle, event *kernel
-	events                 []eventKernel // by statelayout event index
+	events                 []eventKernel // by program event index
 
 	trig     []trigger
 	all      []int32 // every trigger
@@ -73,7 +72,7 @@ type Simulator struct {
 	ringOff  int
 	ringCap  int
 	timeOff  int
-	clocks   map[*design.Home]*clock
+	clocks   map[int]*clock // by signal ID
 
 	dirty   bool   // a comb-read home was written since the last settle
 	written bool   // some home was written since the last evaluation (Pending)
@@ -86,6 +85,7 @@ type Simulator struct {
 
 	// Partitioned kernels (parallel.go).
 	taskKernels map[*sir.Unit]Kernel
+	waits       map[*program.Partitioned][][][]ordering.Wait // recomputed from the final code (compileParallel)
 	pool        *lanepool.Pool
 	laneStatus  []int // offsets of the lanes' status objects
 	parErr      error // why the pool did not run (statusPoolError)
@@ -111,7 +111,7 @@ type kernel struct {
 
 type eventKernel struct{ unit, fused *kernel }
 
-// trigger is one trigger bit (slt.Trigger) as the step loop sees it.
+// trigger is one trigger bit (program.Trigger) as the step loop sees it.
 type trigger struct {
 	name string
 	off  int        // byte holding the bit
@@ -135,9 +135,9 @@ type clock struct {
 // documentation). Output printed by initial blocks appears before New
 // returns. When an initial block ends the run ($finish), New succeeds and
 // Finished reports true.
-func New(p *kernels.Program, opts Options) (*Simulator, error) {
-	if p == nil || p.Layout == nil || p.Design == nil || p.Settle == nil || p.Event == nil {
-		return nil, errors.New("sim: incomplete program (need Design, Layout, Settle and Event)")
+func New(p *program.Program, opts Options) (*Simulator, error) {
+	if p == nil || p.Layout == nil || p.Settle == nil || p.Event == nil || p.Top == nil {
+		return nil, errors.New("sim: incomplete program (need a linked program with Layout, Settle and Event)")
 	}
 	if opts.Output == nil {
 		opts.Output = os.Stdout
@@ -148,7 +148,7 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	if opts.MaxRounds <= 0 {
 		opts.MaxRounds = DefaultMaxRounds
 	}
-	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[*design.Home]*clock{}, parDiag: -1}
+	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[int]*clock{}, parDiag: -1}
 	var err error
 	compileUnit := func(u *sir.Unit) *kernel {
 		if err != nil || u == nil {
@@ -164,11 +164,6 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	s.initial = compileUnit(p.Initial)
 	s.settle = compileUnit(p.Settle)
 	s.event = compileUnit(p.Event)
-	sp := s.lay.Space()
-	if len(p.Events) != len(sp.Events) {
-		s.closeKernels()
-		return nil, fmt.Errorf("sim: program has %d event kernels for %d trigger events", len(p.Events), len(sp.Events))
-	}
 	for _, ek := range p.Events {
 		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
 	}
@@ -183,9 +178,6 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 	s.index()
 
 	size := s.lay.StateSize()
-	if p.StateSize > size {
-		size = p.StateSize
-	}
 	bufSize := size
 	for _, k := range s.kernels() {
 		if bs, ok := k.k.(BufferSizer); ok {
@@ -215,59 +207,59 @@ func New(p *kernels.Program, opts Options) (*Simulator, error) {
 
 // index precomputes the tables the step loop and the accessors use.
 func (s *Simulator) index() {
-	d, sp := s.p.Design, s.lay.Space()
-	n := len(d.Homes)
+	n := len(s.p.Signals)
 	s.homeOff, s.homeESz, s.stageOff = make([]int, n), make([]int, n), make([]int, n)
 	s.combRead = make([]bool, n)
-	for i, h := range d.Homes {
-		sl := s.lay.Home(h)
-		s.homeOff[i], s.homeESz[i] = sl.Offset, sl.ElemSize
+	for i := range s.p.Signals {
+		o := s.lay.Signal(i)
+		s.homeOff[i], s.homeESz[i] = o.Offset, o.ElemSize
 		s.stageOff[i] = -1
-		if st, ok := s.lay.Staging(h); ok {
+		if st, ok := s.lay.StagingOf(i); ok {
 			s.stageOff[i] = st.Offset
 		}
 	}
-	for _, it := range s.p.Schedule.Items {
-		for _, a := range it.Reads {
-			if a.Home != nil && a.Home.ID >= 0 && a.Home.ID < n {
-				s.combRead[a.Home.ID] = true
-			}
-		}
+	for _, id := range s.p.CombRead {
+		s.combRead[id] = true
 	}
-	for ti, t := range s.p.Schedule.Triggers {
-		off, sh := s.lay.Bit(t.Home, t.Elem, t.Bit)
-		tr := trigger{name: t.String(), off: off, sh: sh, prev: s.lay.PrevByte(ti)}
+	for ti, t := range s.p.Triggers {
+		off, sh := s.lay.Bit(t.Signal, t.Elem, t.Bit)
+		tr := trigger{name: t.Name, off: off, sh: sh, prev: s.lay.PrevByte(ti)}
 		s.trig = append(s.trig, tr)
 		s.all = append(s.all, int32(ti))
-		if t.Derived() {
+		if t.Derived {
 			s.derived = append(s.derived, int32(ti))
 		}
 	}
-	for _, ev := range sp.Events {
-		tr := &s.trig[ev.TriggerIndex]
+	for i, ev := range s.p.Events {
+		tr := &s.trig[ev.Trigger]
 		switch ev.Edge {
-		case design.Posedge:
-			tr.on[1] = append(tr.on[1], int32(ev.Index))
-		case design.Negedge:
-			tr.on[0] = append(tr.on[0], int32(ev.Index))
+		case program.Posedge:
+			tr.on[1] = append(tr.on[1], int32(i))
+		case program.Negedge:
+			tr.on[0] = append(tr.on[0], int32(i))
 		default:
-			tr.on[0] = append(tr.on[0], int32(ev.Index))
-			tr.on[1] = append(tr.on[1], int32(ev.Index))
+			tr.on[0] = append(tr.on[0], int32(i))
+			tr.on[1] = append(tr.on[1], int32(i))
 		}
 	}
-	s.fired = make([]int32, 0, len(sp.Events))
-	s.trigOff = s.lay.Triggers().Offset
-	r := s.lay.Ring()
-	s.ringOff, s.ringCap = r.Offset, sp.RingCap()
-	s.timeOff = s.lay.Sys() + statelayout.SysTime
+	s.fired = make([]int32, 0, len(s.p.Events))
+	s.trigOff = s.lay.Offset(s.lay.Triggers)
+	s.ringOff, s.ringCap = s.lay.Ring.Offset, s.lay.RingCap
+	s.timeOff = s.lay.SysOffset() + program.SysTime
+}
+
+// diag is the detail word of the last error status of a sequential
+// kernel.
+func (s *Simulator) diag() int {
+	return int(binary.LittleEndian.Uint32(s.st[s.lay.SysOffset()+program.SysDiag:]))
 }
 
 // timeZero writes the initial state: Init, $readmem, Initial, Settle.
 func (s *Simulator) timeZero() error {
-	s.lay.Init(s.st)
+	s.lay.InitState(s.st)
 	for _, r := range s.p.Readmems {
 		if err := s.readmem(r); err != nil {
-			s.fail = &Error{Kernel: readmemName(r), Err: err}
+			s.fail = &Error{Kernel: r.Task(), Err: err}
 			return s.fail
 		}
 	}
@@ -347,11 +339,8 @@ func (s *Simulator) closeKernels() {
 // Closed reports whether Close was called.
 func (s *Simulator) Closed() bool { return s.st == nil }
 
-// Program is the program the simulator runs.
-func (s *Simulator) Program() *kernels.Program { return s.p }
-
-// Design is the simulated design.
-func (s *Simulator) Design() *design.Design { return s.p.Design }
+// Program is the program the simulator runs (shared, read-only).
+func (s *Simulator) Program() *program.Program { return s.p }
 
 // Backend names the backend running the kernels.
 func (s *Simulator) Backend() string { return s.be.Name() }

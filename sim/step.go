@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -113,10 +113,10 @@ func (s *Simulator) oscillation(fired []int32) error {
 	var names []string
 	seen := map[int]bool{}
 	for _, e := range fired {
-		ev := s.lay.Space().Events[e]
-		if !seen[ev.TriggerIndex] {
-			seen[ev.TriggerIndex] = true
-			names = append(names, s.trig[ev.TriggerIndex].name)
+		ti := s.p.Events[e].Trigger
+		if !seen[ti] {
+			seen[ti] = true
+			names = append(names, s.trig[ti].name)
 		}
 	}
 	s.fail = &Error{Step: s.steps, Kernel: "edge detection", Err: &OscillationError{Rounds: s.opts.MaxRounds, Signals: names}}
@@ -128,7 +128,7 @@ func (s *Simulator) oscillation(fired []int32) error {
 // output errors) are kept in s.note for the end of the step.
 func (s *Simulator) call(k *kernel) error {
 	st := s.runSlot(k)
-	if binary.LittleEndian.Uint32(s.st[s.ringOff:]) != 0 || binary.LittleEndian.Uint32(s.st[s.ringOff+12:]) != 0 {
+	if sir.RingPending(s.st[s.ringOff:]) {
 		if err := s.drain(k); err != nil {
 			return err
 		}
@@ -165,7 +165,7 @@ func (s *Simulator) status(k *kernel, st sir.Status) error {
 			s.parDiag = -1
 			break
 		}
-		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: s.p.Error(st, s.st)}
+		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: s.p.ErrorDiag(st, s.diag())}
 	case statusPoolError:
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("lane pool: %w", s.parErr)}
 	case sir.StatusStepLimit:
@@ -187,7 +187,7 @@ func (s *Simulator) takeNote() error {
 // a step (time advances by 1 per edge). It returns the number of cycles
 // begun: n, or fewer when an edge returned an error (a *FinishError when
 // the design ended the run).
-func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
+func (s *Simulator) Tick(clk *program.Signal, n int) (int, error) {
 	if err := s.usable(); err != nil {
 		return 0, err
 	}
@@ -198,7 +198,7 @@ func (s *Simulator) Tick(clk *design.Home, n int) (int, error) {
 	var rcs []*clock
 	if s.shadow != nil {
 		for _, ref := range s.shadow.refs {
-			rc, err := ref.clock(ref.p.Design.Homes[clk.ID])
+			rc, err := ref.clock(ref.p.Signals[clk.ID])
 			if err != nil {
 				return 0, err
 			}
@@ -246,12 +246,12 @@ func (s *Simulator) edge(c *clock) error {
 }
 
 // clock returns (and caches) the tick plan of a clock input.
-func (s *Simulator) clock(h *design.Home) (*clock, error) {
-	if c, ok := s.clocks[h]; ok {
-		return c, nil
-	}
+func (s *Simulator) clock(h *program.Signal) (*clock, error) {
 	if err := s.checkHome(h); err != nil {
 		return nil, err
+	}
+	if c, ok := s.clocks[h.ID]; ok {
+		return c, nil
 	}
 	if !s.isTopInput(h) {
 		return nil, fmt.Errorf("sim: Tick: %s is not a top-level input", h.Path)
@@ -261,6 +261,6 @@ func (s *Simulator) clock(h *design.Home) (*clock, error) {
 	}
 	c := &clock{off: s.homeOff[h.ID], combRead: s.combRead[h.ID]}
 	c.tick = s.tickFor(h.ID)
-	s.clocks[h] = c
+	s.clocks[h.ID] = c
 	return c, nil
 }

@@ -4,13 +4,13 @@ import (
 	"encoding/binary"
 	"time"
 
-	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
-// tickLoop is a compiled kernels.TickKernel.
+// tickLoop is a compiled program.Tick.
 type tickLoop struct {
-	tk       *kernels.TickKernel
+	tk       *program.Tick
 	k        *kernel
 	countOff int
 	// native is set when the loop runs as machine code. Interpreted, a
@@ -25,12 +25,13 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 	if s.opts.NoTick {
 		return
 	}
-	for _, tk := range s.p.Ticks {
+	for i := range s.p.Ticks {
+		tk := &s.p.Ticks[i]
 		k := compileUnit(tk.Unit)
 		if k == nil {
 			return
 		}
-		_, native := k.k.(ptrRunner)
+		_, native := k.k.(PtrRunner)
 		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native})
 	}
 }
@@ -38,7 +39,7 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 // tickFor is the tick loop of clock input c, nil when it has none.
 func (s *Simulator) tickFor(home int) *tickLoop {
 	for _, tl := range s.ticks {
-		if tl.tk.Clock.ID == home {
+		if tl.tk.Clock == home {
 			return tl
 		}
 	}
@@ -165,12 +166,12 @@ func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) 
 	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.bit(clk)]; ev >= 0 {
 		k = s.events[ev].fused
 	}
-	if le.Uint32(s.st[s.ringOff:]) != 0 || le.Uint32(s.st[s.ringOff+12:]) != 0 {
+	if sir.RingPending(s.st[s.ringOff:]) {
 		if err := s.drain(k); err != nil {
 			return edges, err
 		}
 	}
-	if st != sir.StatusOK && st != kernels.StatusTickEvents {
+	if st != sir.StatusOK && st != program.StatusTickEvents {
 		return edges, s.status(k, st)
 	}
 	return edges, s.takeNote()

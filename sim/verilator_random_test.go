@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/weft-hdl/weft/compile"
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/randdesign"
 	"github.com/weft-hdl/weft/internal/verilator"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -224,7 +224,7 @@ func verilatorStimulus(d randdesign.Design, seed uint64, steps int) []vlStep {
 // vlProbe is one value both simulators show: element elem of home h,
 // named name below the top in Verilog.
 type vlProbe struct {
-	h    *design.Home
+	h    *program.Signal
 	elem int
 	name string
 }
@@ -234,13 +234,13 @@ var vlPlainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?$`)
 // verilatorProbes lists every element of every variable and net of the
 // design (not the top's inputs, which the stimulus sets) whose path Verilog
 // can name.
-func verilatorProbes(d *design.Design) []vlProbe {
+func verilatorProbes(d *program.Program) []vlProbe {
 	var ps []vlProbe
-	for _, h := range d.Homes {
+	for _, h := range d.Signals {
 		switch h.Kind {
-		case design.KindVar, design.KindNet, design.KindOutput:
-		case design.KindInput:
-			if h.Inst != d.Top {
+		case program.KindVar, program.KindNet, program.KindOutput:
+		case program.KindInput:
+			if h.Scope() != d.Top {
 				break
 			}
 			continue
@@ -359,7 +359,7 @@ func verilatorRandDiff(t *testing.T, kit *verilator.Kit, dir, weftSrc string, d 
 		return fmt.Errorf("weft build: %w", err)
 	}
 	defer p.Close()
-	probes := verilatorProbes(p.Design)
+	probes := verilatorProbes(p.Program)
 	stim := verilatorStimulus(d, seed, steps)
 	ours, err := weftHalves(p.Sim, &out, d, stim, probes)
 	if err != nil {
@@ -387,7 +387,7 @@ func verilatorRandDiff(t *testing.T, kit *verilator.Kit, dir, weftSrc string, d 
 	if err != nil {
 		return err
 	}
-	theirs, err := parseVerilatorHalves(string(stdout), len(probes), p.Design.Top.Path)
+	theirs, err := parseVerilatorHalves(string(stdout), len(probes), p.Program.Top.Path)
 	if err != nil {
 		return err
 	}
@@ -435,14 +435,14 @@ func vlHalfName(stim []vlStep, k, half int) string {
 
 // weftHalves drives the stimulus in weft and records every half step.
 func weftHalves(s *sim.Simulator, out *bytes.Buffer, d randdesign.Design, stim []vlStep, probes []vlProbe) ([]vlHalf, error) {
-	look := func(name string) (*design.Home, error) {
+	look := func(name string) (*program.Signal, error) {
 		h, ok := s.Lookup(name)
 		if !ok {
 			return nil, fmt.Errorf("no input %s", name)
 		}
 		return h, nil
 	}
-	var ins []*design.Home
+	var ins []*program.Signal
 	for _, in := range d.Inputs {
 		h, err := look(in.Name)
 		if err != nil {
@@ -450,7 +450,7 @@ func weftHalves(s *sim.Simulator, out *bytes.Buffer, d randdesign.Design, stim [
 		}
 		ins = append(ins, h)
 	}
-	var clks [2]*design.Home
+	var clks [2]*program.Signal
 	for i, n := range []string{"clk", "clk2"} {
 		h, err := look(n)
 		if err != nil {

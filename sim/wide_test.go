@@ -179,19 +179,19 @@ func TestWideArithmeticMemory(t *testing.T) {
 			}
 			// x, y, six results, their staging copies, and the loops'
 			// scratch: a few dozen operand copies at most, and the ring.
-			if st, limit := b.p.Kernels.StateSize, 32*W/8+b.s.RingCap()+4096; st > limit {
+			if st, limit := b.p.Program.Layout.StateSize(), 32*W/8+b.s.RingCap()+4096; st > limit {
 				t.Errorf("state is %d bytes, want at most %d", st, limit)
 			}
 			// The code is linear in the words too (an unrolled product
 			// is quadratic: 5 * 1563^2 instructions at 100,000 bits).
 			insts := 0
-			for _, u := range b.p.Kernels.Units() {
+			for _, u := range b.p.Program.Units() {
 				insts += u.NumInsts()
 			}
 			if limit := 500 * W / 64; insts > limit {
 				t.Errorf("the kernels have %d SIR instructions, want at most %d", insts, limit)
 			}
-			t.Logf("%d SIR instructions, %d bytes of state", insts, b.p.Kernels.StateSize)
+			t.Logf("%d SIR instructions, %d bytes of state", insts, b.p.Program.Layout.StateSize())
 			for name, v := range map[string]*big.Int{"x": x, "y": y} {
 				if err := b.s.SetInputWords(b.home(name), 0, bigWords(v, W)); err != nil {
 					t.Fatal(err)

@@ -29,13 +29,16 @@ import (
 // of the events the unit produced. A unit that contains OpEvent returns
 // StatusRingFull instead of StatusOK when dropped != 0 at its return. Go
 // drains by reading count records, then resets count, used and dropped.
+//
+// These constants are the one definition of the header: the interpreter,
+// the native code generator and the simulator all address it through them.
 const (
-	RingHeaderSize = 16
-	ringCount      = 0
-	ringUsed       = 4
-	ringCap        = 8
-	ringDropped    = 12
-	recordHeader   = 16
+	RingHeaderSize   = 16
+	RingFieldCount   = 0
+	RingFieldUsed    = 4
+	RingFieldCap     = 8
+	RingFieldDropped = 12
+	recordHeader     = 16
 )
 
 // MaxEventArgs is the most arguments one event may carry (nargs is a u16);
@@ -56,21 +59,21 @@ func RecordSize(ev *Event) int {
 
 // InitRing writes an empty ring header with capacity cap bytes at ring[0:].
 func InitRing(ring []byte, cap int) {
-	binary.LittleEndian.PutUint32(ring[ringCount:], 0)
-	binary.LittleEndian.PutUint32(ring[ringUsed:], 0)
-	binary.LittleEndian.PutUint32(ring[ringCap:], uint32(cap))
-	binary.LittleEndian.PutUint32(ring[ringDropped:], 0)
+	binary.LittleEndian.PutUint32(ring[RingFieldCount:], 0)
+	binary.LittleEndian.PutUint32(ring[RingFieldUsed:], 0)
+	binary.LittleEndian.PutUint32(ring[RingFieldCap:], uint32(cap))
+	binary.LittleEndian.PutUint32(ring[RingFieldDropped:], 0)
 }
 
 // ResetRing empties the ring (keeps its capacity).
-func ResetRing(ring []byte) { InitRing(ring, int(binary.LittleEndian.Uint32(ring[ringCap:]))) }
+func ResetRing(ring []byte) { InitRing(ring, int(binary.LittleEndian.Uint32(ring[RingFieldCap:]))) }
 
 // RingDropped is the ring's dropped-event count.
 func RingDropped(ring []byte) int {
 	if len(ring) < RingHeaderSize {
 		return 0
 	}
-	return int(binary.LittleEndian.Uint32(ring[ringDropped:]))
+	return int(binary.LittleEndian.Uint32(ring[RingFieldDropped:]))
 }
 
 // RingReserve reserves size bytes for one record in the ring starting at
@@ -83,16 +86,16 @@ func RingReserve(ring []byte, size int) int {
 		return -1
 	}
 	le := binary.LittleEndian
-	used, capacity, dropped := int(le.Uint32(ring[ringUsed:])), int(le.Uint32(ring[ringCap:])), le.Uint32(ring[ringDropped:])
+	used, capacity, dropped := int(le.Uint32(ring[RingFieldUsed:])), int(le.Uint32(ring[RingFieldCap:])), le.Uint32(ring[RingFieldDropped:])
 	if max := len(ring) - RingHeaderSize; capacity > max {
 		capacity = max
 	}
 	if dropped != 0 || used < 0 || used+size > capacity {
-		le.PutUint32(ring[ringDropped:], dropped+1)
+		le.PutUint32(ring[RingFieldDropped:], dropped+1)
 		return -1
 	}
-	le.PutUint32(ring[ringUsed:], uint32(used+size))
-	le.PutUint32(ring[ringCount:], le.Uint32(ring[ringCount:])+1)
+	le.PutUint32(ring[RingFieldUsed:], uint32(used+size))
+	le.PutUint32(ring[RingFieldCount:], le.Uint32(ring[RingFieldCount:])+1)
 	return RingHeaderSize + used
 }
 
@@ -129,8 +132,8 @@ func DecodeRing(ring []byte) ([]Record, int, error) {
 		return nil, 0, errors.New("sir: ring shorter than its header")
 	}
 	le := binary.LittleEndian
-	count, used := int(le.Uint32(ring[ringCount:])), int(le.Uint32(ring[ringUsed:]))
-	dropped := int(le.Uint32(ring[ringDropped:]))
+	count, used := int(le.Uint32(ring[RingFieldCount:])), int(le.Uint32(ring[RingFieldUsed:]))
+	dropped := int(le.Uint32(ring[RingFieldDropped:]))
 	if used > len(ring)-RingHeaderSize {
 		return nil, dropped, fmt.Errorf("sir: ring uses %d bytes, has %d", used, len(ring)-RingHeaderSize)
 	}
@@ -170,4 +173,11 @@ func DecodeRing(ring []byte) ([]Record, int, error) {
 		return recs, dropped, fmt.Errorf("sir: ring count %d, %d records decoded", count, len(recs))
 	}
 	return recs, dropped, nil
+}
+
+// RingPending reports whether the ring at ring[0:] holds records or
+// dropped events: whether the simulator must drain it.
+func RingPending(ring []byte) bool {
+	return len(ring) >= RingHeaderSize &&
+		(binary.LittleEndian.Uint32(ring[RingFieldCount:]) != 0 || binary.LittleEndian.Uint32(ring[RingFieldDropped:]) != 0)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/slt"
 )
@@ -28,12 +29,13 @@ func (k Kind) String() string {
 	return [...]string{"home", "staging", "triggers", "prev", "sys", "scratch", "ring"}[k]
 }
 
-// System block fields (byte offsets inside the KindSys object).
+// System block fields (byte offsets inside the KindSys object): the
+// runtime's definition (program), which the simulator reads.
 const (
-	SysDiag   = 0  // u32: detail of the last error status (loop index or loop site)
-	SysRandom = 4  // u32: $random / $urandom generator state
-	SysTime   = 8  // u64: simulation time for $time
-	SysSize   = 16 // bytes
+	SysDiag   = program.SysDiag
+	SysRandom = program.SysRandom
+	SysTime   = program.SysTime
+	SysSize   = program.SysSize
 )
 
 // DefaultRingCap is the record space of the event ring when Options.RingCap

@@ -3,7 +3,7 @@
 // read). It owns the mapping of the design's hierarchy onto VCD scopes and
 // variables, the diff of the simulator's state from one sample to the next,
 // and the reading of a design's own $dumpfile/$dumpvars request into writer
-// options (FromDesign).
+// options (FromProgram).
 //
 //	w, err := vcd.Create("waves.vcd", s, vcd.Options{})  // s is a *sim.Simulator
 //	...
@@ -15,7 +15,7 @@
 //
 // Every instance is a `$scope module`, every generate scope a `$scope
 // begin` inside its instance, and the static variables of a function or
-// task (design.KindStatic) sit in a `$scope function` (or task). Variables,
+// task (program.KindStatic) sit in a `$scope function` (or task). Variables,
 // nets and ports are `$var` entries (nets and input ports as wire, the rest
 // as reg) with their packed range ("[7:0]"; a
 // struct or multi-dimensional packed home as [W-1:0]). A port connected
@@ -28,7 +28,7 @@
 // the array is named in Options.Signals, in which case each element is a
 // variable "mem[3]" (Icarus Verilog skips arrays in a scope dump, and a big
 // memory costs a comparison per element per sample); variables declared
-// inside processes (design.KindBlockLocal: they are private to the process
+// inside processes (program.KindBlockLocal: they are private to the process
 // and their stored value is no signal's; Icarus shows named-block ones);
 // static variables of package functions (they belong to no instance).
 //

@@ -18,6 +18,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/internal/icarus"
 	"github.com/weft-hdl/weft/internal/randdesign"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/vcd"
 )
 
@@ -111,7 +112,7 @@ func icarusDiff(t *testing.T, c icarusCase) {
 
 	// Icarus.
 	tb := filepath.Join(dir, "tb.sv")
-	if err := os.WriteFile(tb, []byte(icarusBench(p.Design, c, evs)), 0o644); err != nil {
+	if err := os.WriteFile(tb, []byte(icarusBench(p.Program, p.Design, c, evs)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// The bench comes first so that its `timescale covers the design too.
@@ -140,7 +141,7 @@ func icarusDiff(t *testing.T, c icarusCase) {
 	var pairs []sameName
 	var missing []string
 	for _, n := range mine.names {
-		rel := strings.TrimPrefix(n, p.Design.Top.Path+".")
+		rel := strings.TrimPrefix(n, p.Program.Top.Path+".")
 		if theirs.vars["tb.dut."+rel] != nil {
 			pairs = append(pairs, sameName{"tb.dut." + rel, n})
 		} else {
@@ -161,20 +162,20 @@ func icarusDiff(t *testing.T, c icarusCase) {
 // icarusBench writes the Icarus test bench: the inputs as variables
 // initialised to their time-zero values, the DUT, and one initial block
 // that opens the dump, clears the flops (icarusCase.zero) and plays the
-// events.
-func icarusBench(d *design.Design, c icarusCase, evs []event) string {
+// events. The flops to clear are found in the compiler's design d.
+func icarusBench(pr *program.Program, d *design.Design, c icarusCase, evs []event) string {
 	var b strings.Builder
 	b.WriteString("`timescale 1ps/1ps\nmodule tb;\n")
-	init := map[*design.Home][]uint64{}
+	init := map[*program.Signal][]uint64{}
 	for _, s := range evs[0].sets {
 		init[s.h] = s.ws
 	}
 	var ports []string
-	for _, h := range d.Top.Homes {
+	for _, h := range pr.Top.Signals() {
 		switch h.Kind {
-		case design.KindInput:
+		case program.KindInput:
 			fmt.Fprintf(&b, "  logic [%d:0] %s = %s;\n", h.Width-1, h.Name, literal(init[h], h.Width))
-		case design.KindOutput:
+		case program.KindOutput:
 			fmt.Fprintf(&b, "  wire [%d:0] %s;\n", h.Width-1, h.Name)
 		default:
 			continue

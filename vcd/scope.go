@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/dut"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -28,47 +28,47 @@ type decl struct {
 	v    int // index into Writer.vars
 }
 
-// element is one dumped (home, element) pair: what an identifier code
+// element is one dumped (signal, element) pair: what an identifier code
 // stands for, however many names it has.
 type element struct {
-	h    *design.Home
+	h    *program.Signal
 	elem int
 }
 
 // selection is what Options select, resolved against the design.
 type selection struct {
-	d      *design.Design
+	p      *program.Program
 	opts   Options
-	insts  map[string]*design.Instance
-	funcs  map[string]*design.Function
-	scopes []*design.Instance
+	insts  map[string]*program.Scope
+	funcs  map[string]program.Function
+	scopes []*program.Scope
 	// signals are the names Options.Signals select, full hierarchical
 	// names as the design spells them.
 	signals map[string]bool
 }
 
 func newSelection(s *sim.Simulator, opts Options) (*selection, error) {
-	d := s.Design()
-	sel := &selection{d: d, opts: opts, insts: map[string]*design.Instance{}, funcs: map[string]*design.Function{}, signals: map[string]bool{}}
-	for _, in := range d.Instances {
+	p := s.Program()
+	sel := &selection{p: p, opts: opts, insts: map[string]*program.Scope{}, funcs: map[string]program.Function{}, signals: map[string]bool{}}
+	for _, in := range p.Scopes {
 		sel.insts[in.Path] = in
 	}
-	for _, f := range d.Functions {
+	for _, f := range p.Functions {
 		sel.funcs[f.Name] = f
 	}
 	if opts.Depth < 0 {
 		return nil, fmt.Errorf("vcd: Depth %d is negative (0 dumps every level)", opts.Depth)
 	}
-	for _, p := range opts.Scopes {
-		in, ok := d.Instance(p)
+	for _, path := range opts.Scopes {
+		in, ok := p.Scope(path)
 		if !ok {
-			_, err := dut.New(s).Scope(p) // for its message about the name
+			_, err := dut.New(s).Scope(path) // for its message about the name
 			return nil, fmt.Errorf("vcd: scope to dump: %w", err)
 		}
 		sel.scopes = append(sel.scopes, in)
 	}
 	for _, name := range opts.Signals {
-		h, ok := d.Lookup(name)
+		h, ok := p.Lookup(name)
 		if !ok {
 			_, err := dut.New(s).Signal(name) // for its message about the name
 			if err == nil {
@@ -78,25 +78,25 @@ func newSelection(s *sim.Simulator, opts Options) (*selection, error) {
 		}
 		full := ""
 		for _, n := range h.Names() {
-			if n == name || d.Top != nil && n == d.Top.Path+"."+name {
+			if n == name || p.Top != nil && n == p.Top.Path+"."+name {
 				full = n
 			}
 		}
-		if h.Kind == design.KindBlockLocal || h.Inst == nil {
+		if h.Kind == program.KindBlockLocal || h.Scope() == nil {
 			return nil, fmt.Errorf("vcd: signal to dump: %s is a variable private to a process or a package function; it cannot be dumped", name)
 		}
 		sel.signals[full] = true
 	}
-	if len(sel.scopes) == 0 && len(sel.signals) == 0 && d.Top != nil {
-		sel.scopes = []*design.Instance{d.Top}
+	if len(sel.scopes) == 0 && len(sel.signals) == 0 && p.Top != nil {
+		sel.scopes = []*program.Scope{p.Top}
 	}
 	return sel, nil
 }
 
 // owner is the instance a hierarchical name belongs to: the longest
 // instance path that prefixes it.
-func (sel *selection) owner(name string) *design.Instance {
-	for p := design.ParentPath(name); p != ""; p = design.ParentPath(p) {
+func (sel *selection) owner(name string) *program.Scope {
+	for p := program.ParentPath(name); p != ""; p = program.ParentPath(p) {
 		if in, ok := sel.insts[p]; ok {
 			return in
 		}
@@ -105,7 +105,7 @@ func (sel *selection) owner(name string) *design.Instance {
 }
 
 // selected reports whether a name of h is dumped.
-func (sel *selection) selected(h *design.Home, name string) bool {
+func (sel *selection) selected(h *program.Signal, name string) bool {
 	if sel.signals[name] {
 		return true
 	}
@@ -115,7 +115,7 @@ func (sel *selection) selected(h *design.Home, name string) bool {
 	o := sel.owner(name)
 	for _, sc := range sel.scopes {
 		levels := 1
-		for in := o; in != nil; in = in.Parent {
+		for in := o; in != nil; in = in.Parent() {
 			if in == sc {
 				if sel.opts.Depth == 0 || levels <= sel.opts.Depth {
 					return true
@@ -129,10 +129,10 @@ func (sel *selection) selected(h *design.Home, name string) bool {
 }
 
 // dumpable reports whether h can be dumped at all.
-func dumpable(h *design.Home) bool {
+func dumpable(h *program.Signal) bool {
 	switch h.Kind {
-	case design.KindVar, design.KindNet, design.KindInput, design.KindOutput, design.KindStatic:
-		return h.Inst != nil
+	case program.KindVar, program.KindNet, program.KindInput, program.KindOutput, program.KindStatic:
+		return h.Scope() != nil
 	}
 	return false
 }
@@ -142,7 +142,7 @@ func dumpable(h *design.Home) bool {
 // declares them.
 func (sel *selection) build() (*scope, []element) {
 	root := &scope{byName: map[string]*scope{}}
-	for _, h := range sel.d.Homes {
+	for _, h := range sel.p.Signals {
 		if !dumpable(h) {
 			continue
 		}
@@ -295,9 +295,10 @@ func clean(name string) string {
 	}, name)
 }
 
-// elemSuffix spells element e of an array home with its declared indexes:
-// "[3]", "[1][0]" (design.Dim: element k is index Lo()+k, row-major).
-func elemSuffix(h *design.Home, e int) string {
+// elemSuffix spells element e of an array signal with its declared
+// indexes: "[3]", "[1][0]" (program.Dim: element k is index Lo()+k,
+// row-major).
+func elemSuffix(h *program.Signal, e int) string {
 	idx := make([]int, len(h.Unpacked))
 	for i := len(h.Unpacked) - 1; i >= 0; i-- {
 		n := h.Unpacked[i].Size()
@@ -311,9 +312,9 @@ func elemSuffix(h *design.Home, e int) string {
 	return b.String()
 }
 
-// varType is the $var type of a home.
-func varType(h *design.Home) string {
-	if h.Kind == design.KindNet || h.Kind == design.KindInput {
+// varType is the $var type of a signal.
+func varType(h *program.Signal) string {
+	if h.Kind == program.KindNet || h.Kind == program.KindInput {
 		return "wire"
 	}
 	return "reg"
@@ -321,9 +322,9 @@ func varType(h *design.Home) string {
 
 // varRange is the packed range written after a $var's name ("" for a
 // scalar).
-func varRange(h *design.Home) string {
+func varRange(h *program.Signal) string {
 	if len(h.Packed) == 1 {
-		return h.Packed[0].String()
+		return fmt.Sprintf("[%d:%d]", h.Packed[0].Left, h.Packed[0].Right)
 	}
 	if h.Width == 1 && len(h.Packed) == 0 {
 		return ""

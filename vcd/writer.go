@@ -9,8 +9,8 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -60,7 +60,7 @@ type Writer struct {
 
 // variable is one dumped element and its identifier code.
 type variable struct {
-	h     *design.Home
+	h     *program.Signal
 	elem  int
 	off   int // words into Writer.prev
 	n     int // words
@@ -71,7 +71,8 @@ type variable struct {
 
 // New writes the VCD header of s's design (scopes and variables as opts
 // select) to w and returns the Writer that samples s. It reads nothing from
-// s but the design: the first Sample writes the values.
+// s but its program's signals and scopes: the first Sample writes the
+// values.
 func New(w io.Writer, s *sim.Simulator, opts Options) (*Writer, error) {
 	if s == nil || s.Closed() {
 		return nil, errors.New("vcd: the simulator is nil or closed")
@@ -107,7 +108,7 @@ func New(w io.Writer, s *sim.Simulator, opts Options) (*Writer, error) {
 		widest = max(widest, len(ws))
 	}
 	vw.buf = make([]uint64, 0, widest)
-	vw.header(root, design.TimeString(exp))
+	vw.header(root, program.TimeString(exp))
 	if vw.err != nil {
 		return nil, vw.err
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/vcd"
 )
@@ -193,14 +193,14 @@ type snapshot struct {
 
 // expectedNames lists the full names of every signal a whole-design dump
 // holds, from the dut package's view of the design (not the writer's).
-func expectedNames(p *compile.Program, arrays bool) map[string]*design.Home {
+func expectedNames(p *compile.Program, arrays bool) map[string]*program.Signal {
 	d := p.DUT()
-	top := p.Design.Top.Path
-	out := map[string]*design.Home{}
+	top := p.Program.Top.Path
+	out := map[string]*program.Signal{}
 	for _, n := range d.Signals() {
 		s := d.MustSignal(n)
 		h := s.Home()
-		if h.Kind == design.KindBlockLocal {
+		if h.Kind == program.KindBlockLocal {
 			continue
 		}
 		if !h.IsArray() {
@@ -217,7 +217,7 @@ func expectedNames(p *compile.Program, arrays bool) map[string]*design.Home {
 }
 
 // take reads every expected name's value from the simulator.
-func take(t testing.TB, p *compile.Program, names map[string]*design.Home, now uint64) snapshot {
+func take(t testing.TB, p *compile.Program, names map[string]*program.Signal, now uint64) snapshot {
 	d := p.DUT()
 	snap := snapshot{t: now, vals: map[string]string{}}
 	for n := range names {
@@ -235,7 +235,7 @@ func take(t testing.TB, p *compile.Program, names map[string]*design.Home, now u
 // checkDump compares a parsed dump with the snapshots taken at every
 // sample: the same variables, each one's value at the end of every sample
 // time, and a #time exactly where something changed.
-func checkDump(t *testing.T, f *vcdFile, names map[string]*design.Home, snaps []snapshot) {
+func checkDump(t *testing.T, f *vcdFile, names map[string]*program.Signal, snaps []snapshot) {
 	t.Helper()
 	var got, want []string
 	for n := range f.vars {
@@ -339,7 +339,7 @@ type event struct {
 }
 
 type inputSet struct {
-	h  *design.Home
+	h  *program.Signal
 	ws []uint64
 }
 
@@ -349,10 +349,10 @@ type inputSet struct {
 // changed at random times that are never a clock edge. The first event is
 // at time 0 and sets every input.
 func randomStimulus(s *sim.Simulator, r *rand.Rand, period uint64, cycles int) []event {
-	d := s.Design()
-	var data []*design.Home
-	var clk, clk2, rst *design.Home
-	for _, h := range d.Homes {
+	d := s.Program()
+	var data []*program.Signal
+	var clk, clk2, rst *program.Signal
+	for _, h := range d.Signals {
 		if !s.IsTopInput(h) {
 			continue
 		}
@@ -368,13 +368,13 @@ func randomStimulus(s *sim.Simulator, r *rand.Rand, period uint64, cycles int) [
 		}
 	}
 	byTime := map[uint64][]inputSet{}
-	add := func(t uint64, h *design.Home, ws []uint64) {
+	add := func(t uint64, h *program.Signal, ws []uint64) {
 		if h != nil {
 			byTime[t] = append(byTime[t], inputSet{h, ws})
 		}
 	}
 	one := func(v uint64) []uint64 { return []uint64{v} }
-	random := func(h *design.Home) []uint64 {
+	random := func(h *program.Signal) []uint64 {
 		ws := make([]uint64, (h.Width+63)/64)
 		for i := range ws {
 			switch r.IntN(5) {

@@ -157,7 +157,7 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		rates = append(rates, float64(cycles)/time.Since(t0).Seconds())
 	}
 	slices.Sort(rates)
-	row := &benchRow{top: prog.Design.Top.Module, lanes: prog.Threads, compile: prog.CompileTime,
+	row := &benchRow{top: prog.Program.Top.Module, lanes: prog.Threads, compile: prog.CompileTime,
 		median: rates[len(rates)/2], min: rates[0], max: rates[len(rates)-1]}
 	if len(rates)%2 == 0 {
 		row.median = (rates[len(rates)/2-1] + rates[len(rates)/2]) / 2

@@ -64,7 +64,7 @@ func (cf *clockFlags) signals(prog *compile.Program) (clk, rst *dut.Signal, err 
 	d := prog.DUT()
 	clk, err = d.Signal(*cf.clock)
 	if err != nil || !clk.IsInput() || clk.Width() != 1 || clk.IsArray() {
-		return nil, nil, fmt.Errorf("no clock: %s has no 1-bit input %q (inputs: %s); name the clock with --clock", prog.Design.Top.Module, *cf.clock, inputList(d))
+		return nil, nil, fmt.Errorf("no clock: %s has no 1-bit input %q (inputs: %s); name the clock with --clock", prog.Program.Top.Module, *cf.clock, inputList(d))
 	}
 	if cf.resetName != "" {
 		if rst, err = d.Signal(cf.resetName); err != nil {

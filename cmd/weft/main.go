@@ -1,6 +1,7 @@
 // Command weft is the command-line face of the weft simulator: it lints
 // SystemVerilog designs, runs them, shows how their kernels are
-// partitioned over lanes, and measures how fast they simulate.
+// partitioned over lanes, measures how fast they simulate, and manages
+// the cache of compiled designs.
 package main
 
 import (
@@ -16,6 +17,7 @@ commands:
   run     simulate a design: reset, clock N cycles, print signals
   plan    print how a design's kernels are partitioned over lanes (and draw it)
   bench   measure cycles per second at several thread counts
+  cache   show or clear the cache of compiled designs (WEFT_CACHE, WEFT_CACHE_MAX)
 
 Run 'weft <command> -h' for the options of a command.
 `
@@ -39,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return planCmd(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "cache":
+		return cacheMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

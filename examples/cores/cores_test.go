@@ -74,7 +74,7 @@ var _ = Describe("sixteen cores", func() {
 		DeferCleanup(p.Close)
 		Expect(p.Threads).To(Equal(2))
 		Expect(p.Notes).To(BeEmpty())
-		Expect(plancheck.CheckProgram(p.Kernels)).To(Succeed())
+		Expect(plancheck.CheckSimulator(p.Sim)).To(Succeed())
 		for _, k := range p.Plan.Kernels {
 			if k.Name == "fused posedge cores.clk" || k.Name == "settle" {
 				Expect(k.Partitioned()).To(BeTrue(), "%s: %s", k.Name, k.Reason)

@@ -3,33 +3,34 @@ package vcd
 import (
 	"slices"
 
-	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 )
 
 // DefaultFile is where a $dumpvars without a $dumpfile dumps (IEEE 1800
 // §21.7.1.1).
 const DefaultFile = "dump.vcd"
 
-// FromDesign reads the design's own dump request ($dumpfile and $dumpvars
-// in initial blocks, design.Design.Dump) as a file path and Options; ok is
-// false when the design asks for no dump (no $dumpvars). The path is as
-// written, relative to the working directory. The timescale is the
-// design's finest `timescale precision (1ps without one).
+// FromProgram reads the design's own dump request ($dumpfile and
+// $dumpvars in initial blocks, program.Program.Dump) as a file path and
+// Options; ok is false when the design asks for no dump (no $dumpvars).
+// The path is as written, relative to the working directory. The
+// timescale is the design's finest `timescale precision (1ps without
+// one).
 //
 // Several $dumpvars calls merge into one selection: their scopes and
 // signals together, with the deepest of their levels (0 when any call
 // dumps every level), so what each call asked for is dumped, and maybe a
 // little more; a call without scope arguments is the whole design.
-func FromDesign(d *design.Design) (path string, opts Options, ok bool) {
-	if d == nil || d.Dump == nil || len(d.Dump.Vars) == 0 {
+func FromProgram(p *program.Program) (path string, opts Options, ok bool) {
+	if p == nil || p.Dump == nil || len(p.Dump.Vars) == 0 {
 		return "", Options{}, false
 	}
-	path = d.Dump.File
+	path = p.Dump.File
 	if path == "" {
 		path = DefaultFile
 	}
 	all := false
-	for i, v := range d.Dump.Vars {
+	for i, v := range p.Dump.Vars {
 		if i == 0 || opts.Depth != 0 && (v.Levels == 0 || v.Levels > opts.Depth) {
 			opts.Depth = v.Levels
 		}
@@ -42,8 +43,8 @@ func FromDesign(d *design.Design) (path string, opts Options, ok bool) {
 	if all {
 		opts.Scopes = []string{""}
 	}
-	if d.Timescale != nil {
-		opts.Timescale = design.TimeString(d.Timescale.Precision)
+	if p.HasTimescale {
+		opts.Timescale = program.TimeString(p.Timescale)
 	}
 	return path, opts, true
 }

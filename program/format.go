@@ -1,11 +1,10 @@
-package kernels
+package program
 
 import (
 	"fmt"
 	"math/big"
 	"strings"
 
-	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -117,7 +116,7 @@ func valueBig(v sir.Value) *big.Int {
 		x.Lsh(x, 64)
 		x.Or(x, new(big.Int).SetUint64(v.Words[i]))
 	}
-	return design.Mask(x, v.Width)
+	return maskBig(x, v.Width)
 }
 
 // flags are the flags and field width of one format specifier.
@@ -174,7 +173,7 @@ func formatValue(spec byte, v sir.Value, fl flags) string {
 	case 'd', 'D', 'i', 'u', 'U':
 		n := x
 		if v.Signed && (spec == 'd' || spec == 'D' || spec == 'i') {
-			n = design.ToInt(x, design.Type{Width: v.Width, Signed: true})
+			n = signedBig(x, v.Width)
 		}
 		s := n.String()
 		if fl.plus && n.Sign() >= 0 {
@@ -186,7 +185,7 @@ func formatValue(spec byte, v sir.Value, fl flags) string {
 		if width < 0 {
 			width = 0
 			if !fl.zero {
-				width = len(design.Ones(v.Width).String())
+				width = len(onesBig(v.Width).String())
 				if v.Signed {
 					width = len(new(big.Int).Lsh(big.NewInt(1), uint(v.Width-1)).String()) + 1
 				}
@@ -254,4 +253,26 @@ func formatValue(spec byte, v sir.Value, fl flags) string {
 		return x.String()
 	}
 	return "%" + string(spec)
+}
+
+// onesBig is 2^w - 1.
+func onesBig(w int) *big.Int {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	return m.Sub(m, big.NewInt(1))
+}
+
+// maskBig is v's low w bits.
+func maskBig(v *big.Int, w int) *big.Int {
+	if v.Sign() >= 0 && v.BitLen() <= w {
+		return v
+	}
+	return new(big.Int).And(v, onesBig(w))
+}
+
+// signedBig reads the w bits v as a two's complement number.
+func signedBig(v *big.Int, w int) *big.Int {
+	if w > 0 && v.Bit(w-1) == 1 {
+		return new(big.Int).Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
+	}
+	return v
 }

@@ -1,0 +1,401 @@
+package program
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/plan"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Program is a compiled design as a simulator runs it. Nothing in it
+// changes after Link (or Decode): simulators read it and keep what they
+// derive to themselves, so several may share one.
+type Program struct {
+	// Top is Scopes[0] (set by Link); Scopes are the instances in preorder;
+	// Signals are indexed by Signal.ID (signal i is layout object i).
+	Top       *Scope `msgpack:"-"`
+	Scopes    []*Scope
+	Signals   []*Signal
+	Functions []Function
+	// Dump is the design's own $dumpfile/$dumpvars request (nil: none).
+	Dump *Dump
+	// Timescale is the finest `timescale precision as a power of ten of a
+	// second; HasTimescale is false when the sources have no `timescale.
+	Timescale    int
+	HasTimescale bool
+
+	Layout *Layout
+	// Triggers are the bits whose edges fire events; Events the edges, in
+	// trigger-byte order (Layout.TriggerByte).
+	Triggers []Trigger
+	Events   []Event
+	// CombRead are the signals some comb logic reads: writing one makes
+	// the next evaluation settle first.
+	CombRead []int
+
+	// Initial runs the initial processes once (nil when there are none),
+	// after the initial values and Readmems; Settle evaluates the comb
+	// logic to a fixpoint; Event evaluates and applies every trigger group
+	// whose trigger byte is set.
+	Initial, Settle, Event *sir.Unit
+	// Ticks are the fused tick loops, one per clock input that has one.
+	Ticks []Tick
+
+	// Formats describe the runtime-event sites (sir.Event.Format indexes
+	// them); Readmems the $readmemh/$readmemb calls to perform at time zero.
+	Formats  []Format
+	Readmems []Readmem
+	// Loops are the comb loops (sir.StatusNoSettle's diag word indexes
+	// them), LoopSites the procedural loops (sir.StatusLoopLimit's).
+	Loops     []Loop
+	LoopSites []LoopSite
+
+	// Parallel holds the partitioned kernels (nil: none were asked for);
+	// Plan describes the partitioning.
+	Parallel *Parallel
+	Plan     *plan.Plan
+	// Warnings are the compiler's (lint and lowering), formatted.
+	Warnings []string
+
+	byPath      map[string]*Signal
+	scopeByPath map[string]*Scope
+}
+
+// Trigger is one trigger bit: bit Bit of element Elem of signal Signal.
+type Trigger struct {
+	Name              string
+	Signal, Elem, Bit int
+	Derived           bool // the design writes it (a derived clock)
+}
+
+// Edge is which change of a trigger bit fires an event.
+type Edge uint8
+
+const (
+	Posedge Edge = iota + 1
+	Negedge
+	AnyEdge
+)
+
+func (e Edge) String() string {
+	switch e {
+	case Posedge:
+		return "posedge"
+	case Negedge:
+		return "negedge"
+	case AnyEdge:
+		return "edge"
+	}
+	return fmt.Sprintf("Edge(%d)", int(e))
+}
+
+// Event is one trigger event: an edge of a trigger bit, with its kernels.
+type Event struct {
+	Name    string
+	Trigger int // index in Triggers
+	Edge    Edge
+	// Unit evaluates and applies the event's trigger groups (when it is the
+	// only event that fired); Fused is Unit followed by Settle.
+	Unit, Fused *sir.Unit
+}
+
+// Tick is the fused tick loop of one clock input (see the kernels
+// package): Unit runs up to the u64 in object Count edges of the clock.
+type Tick struct {
+	Clock   int // signal
+	Trigger int // index in Triggers
+	// Rise and Fall are the events the edges fire (-1: none).
+	Rise, Fall int
+	Unit       *sir.Unit
+	Count      sir.HomeID
+	// Batch is how many edges one call should run.
+	Batch int
+}
+
+// StatusTickEvents is what a tick loop returns when an edge left runtime
+// events in the ring: the simulator drains them and goes on.
+const StatusTickEvents = sir.StatusUser
+
+// Format is one runtime-event site: a system task and its format string.
+type Format struct {
+	Task string // "$display", "$error", ...
+	// Text is the format string; HasFormat is false when the task had no
+	// leading string literal.
+	Text      string
+	HasFormat bool
+	Scope     string // the instance's hierarchical name (for %m)
+	Pos       Pos
+}
+
+// Readmem is one $readmemh / $readmemb to perform at time zero.
+type Readmem struct {
+	File   string // resolved against the source file that names it
+	Signal int
+	Hex    bool
+	// Start and End are the optional address arguments (-1 when absent).
+	Start, End int
+	Pos        Pos
+}
+
+// Task names the system task ("$readmemh").
+func (r Readmem) Task() string {
+	if r.Hex {
+		return "$readmemh"
+	}
+	return "$readmemb"
+}
+
+// Loop is a comb loop: the signals it iterates over and its bound.
+type Loop struct {
+	Pos     Pos
+	MaxIter int
+	Signals []string
+}
+
+// LoopSite is a procedural loop and its iteration bound.
+type LoopSite struct {
+	Pos     Pos
+	MaxIter int
+}
+
+// NoSettleError is a comb loop that did not settle within its bound.
+type NoSettleError struct {
+	Loop Loop
+}
+
+func (e *NoSettleError) Error() string {
+	return fmt.Sprintf("%s: comb loop did not settle after %d iterations: %s", e.Loop.Pos, e.Loop.MaxIter, strings.Join(e.Loop.Signals, ", "))
+}
+
+// ErrorDiag describes a unit's non-OK status as an error (nil for
+// StatusOK), diag being the detail word (the system block's SysDiag, or a
+// lane's LaneDiag): the comb loop that did not settle or the procedural
+// loop that reached its bound.
+func (p *Program) ErrorDiag(st sir.Status, diag int) error {
+	switch st {
+	case sir.StatusOK:
+		return nil
+	case sir.StatusNoSettle:
+		if diag >= 0 && diag < len(p.Loops) {
+			return &NoSettleError{Loop: p.Loops[diag]}
+		}
+	case sir.StatusLoopLimit:
+		if diag >= 0 && diag < len(p.LoopSites) {
+			ls := p.LoopSites[diag]
+			return fmt.Errorf("%s: loop exceeded %d iterations", ls.Pos, ls.MaxIter)
+		}
+	}
+	return fmt.Errorf("kernel status %s", st)
+}
+
+// Parallel holds the partitioned alternatives of the settle and of each
+// event's fused kernel. Running a partitioned kernel's tasks one after
+// another in Index order equals its sequential kernel.
+type Parallel struct {
+	Lanes int
+	// Status has one object per lane (LaneStatus, LaneDiag).
+	Status []sir.HomeID
+	// Settle is the partitioned settle (nil: the sequential one only);
+	// Fused has one entry per Events entry (nil entries likewise).
+	Settle *Partitioned
+	Fused  []*Partitioned
+	// Reasons say, per kernel, why it is or is not partitioned.
+	Reasons []string
+}
+
+// Partitioned is a partitioned kernel: per lane, its ordered tasks.
+type Partitioned struct {
+	Name                 string
+	SingleCost, Makespan int
+	Lanes                [][]*Task
+}
+
+// Task is one task of a partitioned kernel: one unit run on one lane.
+type Task struct {
+	Index int // position in the kernel's sequential order
+	Lane  int
+	Label string
+	Cost  int
+	Unit  *sir.Unit
+	// Waits are what the task waits for, computed from Effects; Effects
+	// are the state bytes its SIR reads, writes and may store.
+	Waits   []ordering.Wait
+	Effects ordering.Effects
+}
+
+// Kernels lists the partitioned kernels that exist (settle first).
+func (par *Parallel) Kernels() []*Partitioned {
+	if par == nil {
+		return nil
+	}
+	var ks []*Partitioned
+	if par.Settle != nil {
+		ks = append(ks, par.Settle)
+	}
+	for _, k := range par.Fused {
+		if k != nil {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// Units lists every sequential unit: Initial (when present), Settle,
+// Event, each event's Unit and Fused, then the tick loops.
+func (p *Program) Units() []*sir.Unit {
+	var us []*sir.Unit
+	if p.Initial != nil {
+		us = append(us, p.Initial)
+	}
+	us = append(us, p.Settle, p.Event)
+	for _, ev := range p.Events {
+		us = append(us, ev.Unit, ev.Fused)
+	}
+	for _, tk := range p.Ticks {
+		us = append(us, tk.Unit)
+	}
+	return us
+}
+
+// TaskUnits lists the units of the partitioned kernels, each once (fused
+// kernels share the settle's).
+func (p *Program) TaskUnits() []*sir.Unit {
+	seen := map[*sir.Unit]bool{}
+	var us []*sir.Unit
+	for _, k := range p.Parallel.Kernels() {
+		for _, ts := range k.Lanes {
+			for _, t := range ts {
+				if !seen[t.Unit] {
+					seen[t.Unit] = true
+					us = append(us, t.Unit)
+				}
+			}
+		}
+	}
+	return us
+}
+
+// Link checks a program's tables and indexes and builds its lookups. A
+// builder calls it once; Decode does it for a decoded image. It reports
+// the first inconsistency (an index out of range, an object outside the
+// state, an invalid unit) as an error.
+func (p *Program) Link() error {
+	if p.Layout == nil || p.Settle == nil || p.Event == nil {
+		return errors.New("program: incomplete (need Layout, Settle and Event)")
+	}
+	if err := p.link(); err != nil {
+		return err
+	}
+	l := p.Layout
+	if err := l.check(len(p.Signals)); err != nil {
+		return err
+	}
+	l.link()
+	sigOK := func(id int) bool { return id >= 0 && id < len(p.Signals) }
+	for i, t := range p.Triggers {
+		if !sigOK(t.Signal) || t.Elem < 0 || t.Elem >= p.Signals[t.Signal].Elems() || t.Bit < 0 || t.Bit >= p.Signals[t.Signal].Width {
+			return fmt.Errorf("program: trigger %d out of range", i)
+		}
+	}
+	if n := l.Object(l.Triggers).Size(); n < len(p.Events) {
+		return fmt.Errorf("program: %d trigger bytes for %d events", n, len(p.Events))
+	}
+	if n := l.Object(l.Prev).Size(); n < len(p.Triggers) {
+		return fmt.Errorf("program: %d previous-value bytes for %d triggers", n, len(p.Triggers))
+	}
+	for i, ev := range p.Events {
+		if ev.Trigger < 0 || ev.Trigger >= len(p.Triggers) || ev.Edge < Posedge || ev.Edge > AnyEdge || ev.Unit == nil || ev.Fused == nil {
+			return fmt.Errorf("program: event %d invalid", i)
+		}
+	}
+	for _, id := range p.CombRead {
+		if !sigOK(id) {
+			return fmt.Errorf("program: comb-read signal %d out of range", id)
+		}
+	}
+	for i, tk := range p.Ticks {
+		if !sigOK(tk.Clock) || tk.Trigger < 0 || tk.Trigger >= len(p.Triggers) || tk.Rise < -1 || tk.Rise >= len(p.Events) ||
+			tk.Fall < -1 || tk.Fall >= len(p.Events) || tk.Unit == nil || l.Object(tk.Count).Size() < 8 || tk.Batch < 1 {
+			return fmt.Errorf("program: tick loop %d invalid", i)
+		}
+	}
+	for i, r := range p.Readmems {
+		if !sigOK(r.Signal) {
+			return fmt.Errorf("program: readmem %d: signal out of range", i)
+		}
+	}
+	if par := p.Parallel; par != nil {
+		if par.Lanes < 1 || par.Lanes > 64 || len(par.Status) != par.Lanes || len(par.Fused) > len(p.Events) {
+			return fmt.Errorf("program: parallel tables for %d lanes invalid", par.Lanes)
+		}
+		for _, id := range par.Status {
+			if l.Object(id).Size() < LaneStatusSize {
+				return fmt.Errorf("program: lane status object %d invalid", id)
+			}
+		}
+		for _, k := range par.Kernels() {
+			if len(k.Lanes) != par.Lanes {
+				return fmt.Errorf("program: %s has %d lanes of %d", k.Name, len(k.Lanes), par.Lanes)
+			}
+			for li, ts := range k.Lanes {
+				for _, t := range ts {
+					if t == nil || t.Unit == nil || t.Lane != li {
+						return fmt.Errorf("program: %s: lane %d: invalid task", k.Name, li)
+					}
+				}
+			}
+		}
+	}
+	for _, u := range append(p.Units(), p.TaskUnits()...) {
+		if u == nil {
+			return errors.New("program: missing unit")
+		}
+		if err := sir.Check(u); err != nil {
+			return fmt.Errorf("program: %w", err)
+		}
+		if err := checkAddrs(u, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkAddrs reports a unit addressing an object the layout lacks, or a
+// runtime event whose format is unknown.
+func checkAddrs(u *sir.Unit, l *Layout) error {
+	for _, b := range u.Blocks {
+		for i := range b.Insts {
+			in := &b.Insts[i]
+			switch in.Op {
+			case sir.OpLoad, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits:
+				if l.Offset(in.Addr.Home) < 0 {
+					return fmt.Errorf("program: unit %q addresses object %d, which the layout lacks", u.Name, in.Addr.Home)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// WriteSIR writes the layout, the format table and every unit's SIR.
+func (p *Program) WriteSIR(w io.Writer) error {
+	if err := p.Layout.Dump(w); err != nil {
+		return err
+	}
+	for i, f := range p.Formats {
+		fmt.Fprintf(w, "format %d: %s %q (%s)\n", i, f.Task, f.Text, f.Pos)
+	}
+	for _, r := range p.Readmems {
+		fmt.Fprintf(w, "readmem %s %q hex=%v [%d:%d]\n", p.Signals[r.Signal].Path, r.File, r.Hex, r.Start, r.End)
+	}
+	for _, u := range append(p.Units(), p.TaskUnits()...) {
+		if err := sir.Fprint(w, u); err != nil {
+			return err
+		}
+	}
+	return nil
+}

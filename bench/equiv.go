@@ -15,8 +15,8 @@ import (
 )
 
 // Equivalent builds the design of b several ways from the same source: a
-// sequential program (Threads(1)), which it returns for the bench to
-// drive, and one partitioned program per lane count (Threads(n),
+// sequential program (Lanes(1)), which it returns for the bench to
+// drive, and one partitioned program per lane count (Lanes(n),
 // Partition(always)) attached to it with sim.Shadow. Every step the bench
 // takes then runs on all of them, and the first step at which any home,
 // the output text or the outcome differs fails the spec with an
@@ -37,7 +37,7 @@ func Equivalent(b *compile.Builder, lanes ...int) (*compile.Program, error) {
 	if len(lanes) == 0 {
 		lanes = []int{2, 4}
 	}
-	p, err := b.Clone().Threads(1).Build()
+	p, err := b.Clone().Lanes(1).Build()
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func shadowPartitioned(p *compile.Program, lanes []int) error {
 			return fmt.Errorf("bench: Equivalent: %d lanes", n)
 		}
 		q, err := p.Rebuild(func(b *compile.Builder) {
-			b.Threads(n).Partition(compile.PartitionAlways)
+			b.Lanes(n).Partition(compile.PartitionAlways)
 		})
 		if err != nil {
 			return fmt.Errorf("bench: Equivalent: building for %d lanes: %w", n, err)

@@ -96,7 +96,7 @@ var _ = Describe("waveforms", func() {
 			return data
 		}
 		seq := run("seq.vcd", compile.NewBuilder().Files("testdata/cores.sv").Top("cores"))
-		par := run("par.vcd", compile.NewBuilder().Files("testdata/cores.sv").Top("cores").Threads(2).Partition(compile.PartitionAlways))
+		par := run("par.vcd", compile.NewBuilder().Files("testdata/cores.sv").Top("cores").Lanes(2).Partition(compile.PartitionAlways))
 		Expect(len(seq)).To(BeNumerically(">", 10000))
 		Expect(string(par)).To(Equal(string(seq)))
 	})

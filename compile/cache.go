@@ -128,8 +128,8 @@ func (b *Builder) newCacheEntry(c *cache.Cache) *cacheEntry {
 		kb.Add("file", src)
 	}
 	var opts strings.Builder
-	fmt.Fprintf(&opts, "top=%s backend=%s threads=%d partition=%s ring=%d maxstate=%d maxinsts=%d maxsource=%d elab=%+v",
-		b.top, b.backend, b.threads, b.partition, b.ringCap, b.maxState, b.maxInsts, b.maxSource, b.elabLimits)
+	fmt.Fprintf(&opts, "top=%s backend=%s lanes=%d partition=%s ring=%d maxstate=%d maxinsts=%d maxsource=%d elab=%+v",
+		b.top, b.backend, b.lanes, b.partition, b.ringCap, b.maxState, b.maxInsts, b.maxSource, b.elabLimits)
 	for _, k := range sortedKeys(b.defines) {
 		fmt.Fprintf(&opts, " -D%s=%q", k, b.defines[k])
 	}

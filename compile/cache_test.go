@@ -92,7 +92,7 @@ func TestCacheWarmBuild(t *testing.T) {
 	file := cachedProject(t, 2)
 	for _, th := range []int{1, 2} {
 		th := th
-		opt := func(b *compile.Builder) { b.Threads(th).Partition(compile.PartitionAlways) }
+		opt := func(b *compile.Builder) { b.Lanes(th).Partition(compile.PartitionAlways) }
 		want, cold := runCached(t, file, nil, opt)
 		if cold.FromCache {
 			t.Fatal("a build without a cache came from the cache")

@@ -9,7 +9,7 @@
 //	defer p.Close()
 //	d := p.DUT()
 //
-// Threads(n) with n > 1 also builds partitioned alternatives of the settle
+// Lanes(n) with n > 1 also builds partitioned alternatives of the settle
 // and the event kernels (lanes/, ffsplit/, ordering/, a lane-segmented
 // layout) and runs them on a lane pool: Partition(auto) lets a selector
 // measure each against its sequential kernel and keep the faster one,
@@ -34,6 +34,7 @@ import (
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/lanes"
 	"github.com/weft-hdl/weft/lint"
 	"github.com/weft-hdl/weft/plan"
 	"github.com/weft-hdl/weft/program"
@@ -43,35 +44,24 @@ import (
 	"github.com/weft-hdl/weft/statelayout"
 )
 
-// PartitionMode says when to use partitioned kernels.
-type PartitionMode int
+// PartitionMode says when partitioned kernels are built and run; it is
+// sim.PartitionMode, the one mode compiler and simulator share.
+type PartitionMode = sim.PartitionMode
 
+// The partition modes (sim.PartitionAuto, ...).
 const (
-	// PartitionAuto partitions when the plan says it pays (selector/).
-	PartitionAuto PartitionMode = iota
-	// PartitionAlways uses the partitioned kernels whenever Threads > 1.
-	PartitionAlways
-	// PartitionNever always runs the sequential kernels.
-	PartitionNever
+	PartitionAuto   = sim.PartitionAuto
+	PartitionAlways = sim.PartitionAlways
+	PartitionNever  = sim.PartitionNever
 )
-
-var partitionNames = [...]string{"auto", "always", "never"}
-
-func (m PartitionMode) String() string {
-	if m >= 0 && int(m) < len(partitionNames) {
-		return partitionNames[m]
-	}
-	return fmt.Sprintf("PartitionMode(%d)", int(m))
-}
 
 // ParsePartition parses "auto", "always" or "never".
 func ParsePartition(s string) (PartitionMode, error) {
-	for i, n := range partitionNames {
-		if s == n {
-			return PartitionMode(i), nil
-		}
+	m, err := sim.ParsePartition(s)
+	if err != nil {
+		return 0, fmt.Errorf("compile: %w", err)
 	}
-	return 0, fmt.Errorf("compile: unknown partition mode %q (want auto, always or never)", s)
+	return m, nil
 }
 
 // DefaultBackend is what a Builder uses unless Backend says otherwise: the
@@ -121,7 +111,7 @@ type Builder struct {
 	defines     map[string]string
 	params      map[string]string
 	includeDirs []string
-	threads     int
+	lanes       int
 	partition   PartitionMode
 	backend     BackendKind
 	output      io.Writer
@@ -141,7 +131,7 @@ type Builder struct {
 // NewBuilder returns a builder with the defaults: one thread, automatic
 // partitioning, the interpreter, output to os.Stdout.
 func NewBuilder() *Builder {
-	return &Builder{defines: map[string]string{}, params: map[string]string{}, threads: 1, backend: DefaultBackend}
+	return &Builder{defines: map[string]string{}, params: map[string]string{}, lanes: 1, backend: DefaultBackend}
 }
 
 // Clone returns an independent copy of b: the same sources and options,
@@ -222,13 +212,13 @@ func (b *Builder) IncludeDir(dirs ...string) *Builder {
 	return b
 }
 
-// Threads sets how many threads (lanes) a step may use; n >= 1 (at most
+// Lanes sets how many lanes (threads) a step may use; n >= 1 (at most
 // 64). With n > 1 the builder partitions the hot kernels for n lanes.
-func (b *Builder) Threads(n int) *Builder {
+func (b *Builder) Lanes(n int) *Builder {
 	if n < 1 || n > 64 {
-		return b.fail("Threads(%d): need 1 to 64", n)
+		return b.fail("Lanes(%d): need 1 to 64", n)
 	}
-	b.threads = n
+	b.lanes = n
 	return b
 }
 
@@ -345,12 +335,12 @@ type Program struct {
 	Kernels   *kernels.Program
 	FromCache bool
 
-	// Threads is the number of lanes partitioned kernels run on (1 when
-	// there are none); RequestedThreads what Threads asked for.
-	Threads, RequestedThreads int
-	Partition                 PartitionMode
-	Backend                   BackendKind
-	// Notes say where the result differs from what was asked (threads).
+	// Lanes is the number of lanes partitioned kernels run on (1 when
+	// there are none); RequestedLanes what Builder.Lanes asked for.
+	Lanes, RequestedLanes int
+	Partition             PartitionMode
+	Backend               BackendKind
+	// Notes say where the result differs from what was asked (lanes).
 	Notes []string
 	// Warnings are front-end diagnostics of warning severity (formatted)
 	// and lowering notes.
@@ -359,7 +349,7 @@ type Program struct {
 	// their sum.
 	Phases      []Phase
 	CompileTime time.Duration
-	// Plan describes the partitioning (nil unless Threads > 1 was asked).
+	// Plan describes the partitioning (nil unless Lanes > 1 was asked).
 	Plan *plan.Plan
 
 	builder *Builder // a copy of what built the program (Rebuild)
@@ -435,9 +425,9 @@ func (b *Builder) Build() (*Program, error) {
 	if len(b.inputs) == 0 {
 		return nil, errors.New("compile: no source files (use Files or Source)")
 	}
-	p := &Program{Threads: 1, RequestedThreads: b.threads, Partition: b.partition, Backend: b.backend, builder: b.Clone()}
-	if b.partition == PartitionAlways && b.threads == 1 {
-		p.Notes = append(p.Notes, "partition=always with 1 thread: nothing to partition; running the sequential kernels")
+	p := &Program{Lanes: 1, RequestedLanes: b.lanes, Partition: b.partition, Backend: b.backend, builder: b.Clone()}
+	if b.partition == PartitionAlways && b.lanes == 1 {
+		p.Notes = append(p.Notes, "partition=always with 1 lane: nothing to partition; running the sequential kernels")
 	}
 	start := time.Now()
 	c, err := b.cacheDir()
@@ -504,8 +494,8 @@ func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
 
 	t0 = time.Now()
 	kopts := kernels.Options{RingCap: b.ringCap, MaxStateBytes: b.maxState, MaxInsts: b.maxInsts}
-	if b.threads > 1 && b.partition != PartitionNever {
-		kopts.Partition = kernels.PartitionOptions{Lanes: b.threads, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
+	if b.lanes > 1 && b.partition != PartitionNever {
+		kopts.Partition = kernels.PartitionOptions{Lanes: b.lanes, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
 	}
 	// The schedule is made here, not in kernels.Build, so that the lint
 	// checks read the same comb loops the kernels run.
@@ -553,14 +543,7 @@ func (b *Builder) start(p *Program, start time.Time) (*Program, error) {
 	if b.maxMemFile > 0 {
 		opts.MaxMemFileBytes = b.maxMemFile
 	}
-	switch b.partition {
-	case PartitionAlways:
-		opts.Parallel = sim.ParallelAlways
-	case PartitionNever:
-		opts.Parallel = sim.ParallelNever
-	default:
-		opts.Parallel = sim.ParallelAuto
-	}
+	opts.Partition = b.partition
 	var fallback *sim.Fallback
 	if opts.Backend == nil {
 		opts.Backend = SimBackend(b.backend)
@@ -576,32 +559,24 @@ func (b *Builder) start(p *Program, start time.Time) (*Program, error) {
 			len(fallback.FellBack), len(prog.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
 	}
 	p.Sim = s
-	p.Threads = s.Lanes()
+	p.Lanes = s.Lanes()
 	if par := prog.Parallel; par != nil {
 		p.Plan = prog.Plan
 		if len(par.Kernels()) == 0 {
-			p.Notes = append(p.Notes, fmt.Sprintf("threads=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.threads, strings.Join(par.Reasons, "; ")))
+			p.Notes = append(p.Notes, fmt.Sprintf("lanes=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.lanes, strings.Join(par.Reasons, "; ")))
 		}
 	}
 	p.CompileTime = time.Since(start)
 	return p, nil
 }
 
-// syncCost is the cost of one cross-lane wait in the partitioner's units
-// (about one SIR instruction of native code): what a wait and the dispatch
-// around it cost in situ over what a unit costs on the backend. On a 2-core
-// VM, BenchmarkLanes puts the partitioned cores16 clock kernel about
-// 0.7 µs above half its sequential time on native code (~1 ns a unit:
-// 600) and the partitioned UART about 1.8 µs above its sequential time
-// interpreted (~6 ns a unit: 300); lanepool's bare hand-off is ~320 ns
-// (BenchmarkCrossLaneWait). It is a constant, not a measurement at
-// start-up, so that a plan is the same on every run; the selector
-// measures the real machine in auto mode.
+// syncCost is the cost of one cross-lane wait on backend k
+// (lanes.SyncCostNative, lanes.SyncCostInterp: the figures are there).
 func syncCost(k BackendKind) int {
 	if k == BackendInterp {
-		return 300
+		return lanes.SyncCostInterp
 	}
-	return 600
+	return lanes.SyncCostNative
 }
 
 // SimBackend is a new sim.Backend of kind k: sim.Interp, or for

@@ -40,8 +40,8 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(p.SIR(), "settle") || len(p.Phases) != 5 || p.CompileTime <= 0 {
 		t.Errorf("SIR/phases: %v", p.Phases)
 	}
-	if p.Threads != 1 || len(p.Notes) != 0 {
-		t.Errorf("threads %d notes %v", p.Threads, p.Notes)
+	if p.Lanes != 1 || len(p.Notes) != 0 {
+		t.Errorf("threads %d notes %v", p.Lanes, p.Notes)
 	}
 
 	// Define instead of the include file
@@ -58,14 +58,14 @@ func TestBuild(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	src := "module m(input logic clk, output logic q); always_ff @(posedge clk) q <= ~q; endmodule"
-	p, err := compile.NewBuilder().Source("m.sv", src).Threads(4).Partition(compile.PartitionAlways).Build()
+	p, err := compile.NewBuilder().Source("m.sv", src).Lanes(4).Partition(compile.PartitionAlways).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
 	// One flop is one lane's work: the program says so and runs sequentially.
-	if p.Threads != 1 || p.RequestedThreads != 4 || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "no kernel is worth partitioning") {
-		t.Errorf("threads %d/%d notes %v", p.Threads, p.RequestedThreads, p.Notes)
+	if p.Lanes != 1 || p.RequestedLanes != 4 || len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "no kernel is worth partitioning") {
+		t.Errorf("threads %d/%d notes %v", p.Lanes, p.RequestedLanes, p.Notes)
 	}
 	if p.Plan == nil || p.Plan.Lanes != 4 {
 		t.Errorf("threads 4: plan %+v", p.Plan)
@@ -78,7 +78,7 @@ func TestOptions(t *testing.T) {
   always_ff @(posedge clk) b <= b * 16'd5 + 16'd7;
 endmodule`
 	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
-		pp, err := compile.NewBuilder().Source("m.sv", two).Backend(be).Threads(2).Partition(compile.PartitionAlways).Build()
+		pp, err := compile.NewBuilder().Source("m.sv", two).Backend(be).Lanes(2).Partition(compile.PartitionAlways).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,8 +86,8 @@ endmodule`
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pp.Threads != 2 || len(pp.Notes) != 0 || pp.Plan == nil || len(pp.Plan.Segments) == 0 {
-			t.Errorf("%v: two counters: threads %d notes %v plan %v", be, pp.Threads, pp.Notes, pp.Plan)
+		if pp.Lanes != 2 || len(pp.Notes) != 0 || pp.Plan == nil || len(pp.Plan.Segments) == 0 {
+			t.Errorf("%v: two counters: threads %d notes %v plan %v", be, pp.Lanes, pp.Notes, pp.Plan)
 		}
 		if err := plancheck.CheckSimulator(pp.Sim); err != nil {
 			t.Errorf("%v: plan check: %v", be, err)
@@ -114,7 +114,7 @@ endmodule`
 		pp.Close()
 		seq.Close()
 	}
-	p3, err := compile.NewBuilder().Source("m.sv", src).Threads(4).Partition(compile.PartitionNever).Build()
+	p3, err := compile.NewBuilder().Source("m.sv", src).Lanes(4).Partition(compile.PartitionNever).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ endmodule`
 	}
 
 	for name, b := range map[string]*compile.Builder{
-		"Threads(0)":         compile.NewBuilder().Source("m.sv", src).Threads(0),
+		"Lanes(0)":           compile.NewBuilder().Source("m.sv", src).Lanes(0),
 		"Partition: unknown": compile.NewBuilder().Source("m.sv", src).Partition(7),
 		"Backend: unknown":   compile.NewBuilder().Source("m.sv", src).Backend(9),
 		"Define: empty":      compile.NewBuilder().Source("m.sv", src).Define("", "1"),

@@ -3,6 +3,7 @@ package compile_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand"
 	"path/filepath"
 	"strings"
@@ -13,15 +14,16 @@ import (
 	"github.com/weft-hdl/weft/sim"
 )
 
-// TestImageRoundTripRuns runs each bundled design twice, from the program
-// the compiler made and from that program encoded as an image and decoded
-// (program.Encode, program.Decode), and wants every state bit equal after
-// every cycle and the same output and outcome.
+// TestImageRoundTripRuns runs each bundled design (every corpus design
+// and every example) twice, from the program the compiler made and from
+// that program encoded as an image and decoded (program.Encode,
+// program.Decode), and wants every state bit equal after every cycle and
+// the same output and outcome: built for 1, 2 and 4 lanes (partitioned
+// kernels always run), each on both backends.
 func TestImageRoundTripRuns(t *testing.T) {
 	type design struct {
 		name, dir, top string
 		files          []string
-		threads        int
 		cycles         int
 		inputs         func(cyc int, set func(name string, v uint64))
 	}
@@ -63,110 +65,113 @@ func TestImageRoundTripRuns(t *testing.T) {
 		set("in", uint64(rng.Uint32()))
 	}
 	cycles := func(long, short int) int {
-		if testing.Short() {
+		if testing.Short() || raceEnabled {
 			return short
 		}
 		return long
 	}
 	designs = append(designs,
-		design{name: "soc", dir: "..", top: "soc_top", files: soc, cycles: cycles(3000, 300), inputs: reset},
-		design{name: "soc-threads2", dir: "..", top: "soc_top", files: soc, threads: 2, cycles: cycles(3000, 300), inputs: reset},
-		design{name: "uart", dir: ".", top: "uart_top", files: uart, cycles: 400, inputs: uartIn},
-		design{name: "uart-threads2", dir: ".", top: "uart_top", files: uart, threads: 2, cycles: 400, inputs: uartIn},
-		design{name: "cores", dir: ".", top: "cores", files: abs("../examples/cores/rtl/cores.sv"), cycles: cycles(300, 50), inputs: coresIn},
-		design{name: "cores-threads2", dir: ".", top: "cores", files: abs("../examples/cores/rtl/cores.sv"), threads: 2, cycles: cycles(300, 50), inputs: coresIn},
+		design{name: "soc", dir: "..", top: "soc_top", files: soc, cycles: cycles(3000, 200), inputs: reset},
+		design{name: "uart", dir: ".", top: "uart_top", files: uart, cycles: cycles(400, 150), inputs: uartIn},
+		design{name: "cores", dir: ".", top: "cores", files: abs("../examples/cores/rtl/cores.sv"), cycles: cycles(300, 30), inputs: coresIn},
 	)
 	for _, d := range designs {
-		t.Run(d.name, func(t *testing.T) {
-			if d.dir != "." {
-				t.Chdir(d.dir)
-			}
-			b := compile.NewBuilder().Files(d.files...).Top(d.top).Output(&bytes.Buffer{})
-			opts := sim.Options{}
-			if d.threads > 1 {
-				b = b.Threads(d.threads).Partition(compile.PartitionAlways)
-				opts.Parallel = sim.ParallelAlways
-			}
-			cp, err := b.Build()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cp.Close()
-			if d.threads > 1 && len(cp.Program.Parallel.Kernels()) == 0 {
-				t.Logf("no partitioned kernels: %v", cp.Program.Parallel.Reasons)
-			}
-			img, err := program.Encode(cp.Program, program.Meta{WeftVersion: "test"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, _, err := program.Decode(img)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// Both run on the interpreter: the image is compared, not the
-			// backends.
-			var outs [2]bytes.Buffer
-			var sims [2]*sim.Simulator
-			for i, p := range []*program.Program{cp.Program, q} {
-				o := opts
-				o.Output = &outs[i]
-				s, err := sim.New(p, o)
-				if err != nil {
-					t.Fatalf("sim.New (program %d): %v", i, err)
-				}
-				defer s.Close()
-				sims[i] = s
-			}
-			if err := sim.Compare(sims[0], sims[1]); err != nil {
-				t.Fatalf("after the initial blocks: %v", err)
-			}
-			set := func(name string, v uint64) {
-				for _, s := range sims {
-					h, ok := s.Lookup(name)
-					if !ok {
-						t.Fatalf("no input %s", name)
+		for _, lanes := range []int{1, 2, 4} {
+			for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+				t.Run(fmt.Sprintf("%s/lanes=%d/%s", d.name, lanes, be), func(t *testing.T) {
+					if d.dir != "." {
+						t.Chdir(d.dir)
 					}
-					if err := s.SetInput(h, v); err != nil {
-						t.Fatal(err)
-					}
-				}
+					roundTrip(t, d.files, d.top, lanes, be, d.cycles, d.inputs)
+				})
 			}
-			cyc := 0
-			for ; cyc < d.cycles && !sims[0].Finished(); cyc++ {
-				if d.inputs != nil {
-					d.inputs(cyc, set)
-				}
-				var errs [2]error
-				for i, s := range sims {
-					clk, ok := s.Lookup("clk")
-					if !ok {
-						t.Fatal("no clk")
-					}
-					_, errs[i] = s.Tick(clk, 1)
-				}
-				if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
-					t.Fatalf("cycle %d: errors %v and %v", cyc, errs[0], errs[1])
-				}
-				if err := sim.Compare(sims[0], sims[1]); err != nil {
-					t.Fatalf("cycle %d: %v", cyc, err)
-				}
-				if errs[0] != nil { // $finish, or the same error in both
-					var fe *sim.FinishError
-					if !errors.As(errs[0], &fe) {
-						t.Logf("cycle %d: %v (both)", cyc, errs[0])
-					}
-					break
-				}
-			}
-			if outs[0].String() != outs[1].String() {
-				t.Fatalf("output differs:\ncompiled:\n%s\ndecoded:\n%s", outs[0].String(), outs[1].String())
-			}
-			if f0, f1 := sims[0].Finish(), sims[1].Finish(); (f0 == nil) != (f1 == nil) || f0 != nil && f0.Error() != f1.Error() {
-				t.Fatalf("outcomes differ: %v and %v", f0, f1)
-			}
-			t.Logf("%d cycles, %d output bytes, %d-byte image", cyc, outs[0].Len(), len(img))
-		})
+		}
 	}
+}
+
+// roundTrip builds a design for lanes (native costs), encodes and decodes
+// its program, and runs both on backend be in lock-step.
+func roundTrip(t *testing.T, files []string, top string, lanes int, be compile.BackendKind, cycles int, inputs func(int, func(string, uint64))) {
+	b := compile.NewBuilder().Files(files...).Top(top).Output(&bytes.Buffer{}).NoCache()
+	opts := sim.Options{}
+	if lanes > 1 {
+		b = b.Lanes(lanes).Partition(compile.PartitionAlways)
+		opts.Partition = sim.PartitionAlways
+	}
+	cp, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	img, err := program.Encode(cp.Program, program.Meta{WeftVersion: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _, err := program.Decode(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs [2]bytes.Buffer
+	var sims [2]*sim.Simulator
+	for i, p := range []*program.Program{cp.Program, q} {
+		o := opts
+		o.Output = &outs[i]
+		o.Backend = compile.SimBackend(be)
+		s, err := sim.New(p, o)
+		if err != nil {
+			t.Fatalf("sim.New (program %d): %v", i, err)
+		}
+		defer s.Close()
+		sims[i] = s
+	}
+	if err := sim.Compare(sims[0], sims[1]); err != nil {
+		t.Fatalf("after the initial blocks: %v", err)
+	}
+	set := func(name string, v uint64) {
+		for _, s := range sims {
+			h, ok := s.Lookup(name)
+			if !ok {
+				t.Fatalf("no input %s", name)
+			}
+			if err := s.SetInput(h, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cyc := 0
+	for ; cyc < cycles && !sims[0].Finished(); cyc++ {
+		if inputs != nil {
+			inputs(cyc, set)
+		}
+		var errs [2]error
+		for i, s := range sims {
+			clk, ok := s.Lookup("clk")
+			if !ok {
+				t.Fatal("no clk")
+			}
+			_, errs[i] = s.Tick(clk, 1)
+		}
+		if (errs[0] == nil) != (errs[1] == nil) || errs[0] != nil && errs[0].Error() != errs[1].Error() {
+			t.Fatalf("cycle %d: errors %v and %v", cyc, errs[0], errs[1])
+		}
+		if err := sim.Compare(sims[0], sims[1]); err != nil {
+			t.Fatalf("cycle %d: %v", cyc, err)
+		}
+		if errs[0] != nil { // $finish, or the same error in both
+			var fe *sim.FinishError
+			if !errors.As(errs[0], &fe) {
+				t.Logf("cycle %d: %v (both)", cyc, errs[0])
+			}
+			break
+		}
+	}
+	if outs[0].String() != outs[1].String() {
+		t.Fatalf("output differs:\ncompiled:\n%s\ndecoded:\n%s", outs[0].String(), outs[1].String())
+	}
+	if f0, f1 := sims[0].Finish(), sims[1].Finish(); (f0 == nil) != (f1 == nil) || f0 != nil && f0.Error() != f1.Error() {
+		t.Fatalf("outcomes differ: %v and %v", f0, f1)
+	}
+	t.Logf("%d cycles, %d output bytes, %d-byte image", cyc, outs[0].Len(), len(img))
 }
 
 func b2u(b bool) uint64 {

@@ -321,12 +321,12 @@ func (c *compiler) partition() error {
 		if len(s.Nodes) > 0 {
 			span += sync + settleSpan
 		}
-		margin := po.Margin
-		if margin <= 0 {
-			margin = lanes.DefaultMargin
-		}
 		ffUseful := len(fp.Parts) > 1 && usedLanes(fp.Lanes) > 1
-		if !po.Always && float64(span+sync) > margin*float64(single) {
+		if !po.Always && !lanes.Worth(span, sync, single, po.Margin) {
+			margin := po.Margin
+			if margin <= 0 {
+				margin = lanes.DefaultMargin
+			}
 			par.Reasons = append(par.Reasons, fmt.Sprintf("%s: estimated %d+%d does not beat the sequential %d by the margin (×%.2f); sequential kernel kept", name, span, sync, single, margin))
 			continue
 		}

@@ -9,8 +9,9 @@
 // Cost units are weighted SIR instructions: the caller counts 64-bit words
 // per value, capped at a few dozen (wider values are arrays and memories,
 // which lowering accesses element by element). One unit is taken as about
-// 1 ns of native code, so DefaultSyncCost = 200 is one cross-lane wait as
-// measured on lanepool (about 170–230 ns). DefaultTaskCost = 20 is charged
+// 1 ns of native code; SyncCostNative and SyncCostInterp are one
+// cross-lane wait on each backend, with the measurements they come from.
+// DefaultTaskCost = 20 is charged
 // per task boundary, DefaultSlack = 50 and DefaultCheapValue = 8.
 // Input.Cost gives the cost of nodes lowered together through one builder
 // (shared values once); an item's cost thus counts every value it reaches
@@ -78,8 +79,9 @@
 //
 // # Choice
 //
-// The kept candidate is chosen (Plan.Chosen) only if its makespan plus one
-// SyncCost is at most Margin × SingleCost, or Options.Always is set;
+// The kept candidate is chosen (Plan.Chosen) only if Worth says so (its
+// makespan plus one SyncCost is at most Margin × SingleCost), or
+// Options.Always is set;
 // otherwise Chosen is -1 and only the sequential kernel is built.
 // Plan.Reason says why, with the numbers.
 //

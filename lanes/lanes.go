@@ -10,9 +10,9 @@ import (
 
 // Defaults of Options, in cost units (see the package documentation).
 const (
-	// DefaultSyncCost is one cross-lane wait: lanepool measures a wait at
-	// about 170–230 ns, and one cost unit is about 1 ns of native code.
-	DefaultSyncCost = 200
+	// DefaultSyncCost is one cross-lane wait for native code
+	// (SyncCostNative).
+	DefaultSyncCost = SyncCostNative
 	// DefaultTaskCost is the overhead of one more task on a lane (a call,
 	// a progress store, a builder's prologue).
 	DefaultTaskCost = 20
@@ -22,9 +22,36 @@ const (
 	// DefaultCheapValue is the smallest shared value that joins its users.
 	DefaultCheapValue = 8
 	// DefaultMargin is the fraction of the single-lane cost a partition's
-	// makespan plus one wait must stay below.
+	// makespan plus one wait must stay below (Worth).
 	DefaultMargin = 0.9
 )
+
+// The cost of one cross-lane wait, in cost units (about one SIR
+// instruction's time on the backend): what a wait and the dispatch around
+// it cost in situ over what a unit costs. On a 2-core VM, BenchmarkLanes
+// (sim) puts the partitioned cores16 clock kernel about 0.7 µs above half
+// its sequential time on native code (~1 ns a unit: 600) and the
+// partitioned UART about 1.8 µs above its sequential time interpreted (~6
+// ns a unit: 300); lanepool's bare hand-off is ~320 ns
+// (BenchmarkCrossLaneWait). They are constants, not a measurement at
+// start-up, so that a plan is the same on every run; the selector measures
+// the real machine in auto mode.
+const (
+	SyncCostNative = 600
+	SyncCostInterp = 300
+)
+
+// Worth is the one test of whether a partitioned kernel pays: its
+// estimated makespan span plus one cross-lane wait (sync) is at most
+// margin × the sequential kernel's cost single (margin 0: DefaultMargin).
+// Partition applies it to the settle and kernels to the fused event
+// kernels.
+func Worth(span, sync, single int, margin float64) bool {
+	if margin <= 0 {
+		margin = DefaultMargin
+	}
+	return float64(span+sync) <= margin*float64(single)
+}
 
 // Work is one slt node (slt.Schedule.Nodes[k], k = its index in Input.Work)
 // as the partitioner sees it.
@@ -239,14 +266,13 @@ func Partition(in Input, opts Options) (*Plan, error) {
 	}
 	desc := fmt.Sprintf("%s (%d tasks on %d lanes, %d waits, charged %d%s): makespan %d + sync %d",
 		b.Name, len(b.Tasks), used, b.Waits, b.Charged, others, b.Makespan, o.SyncCost)
-	limit := o.Margin * float64(plan.SingleCost)
 	switch {
 	case o.Lanes < 2:
 		plan.Reason = fmt.Sprintf("one lane: sequential kernel only (best %s)", desc)
 	case o.Always:
 		plan.Chosen = best
 		plan.Reason = fmt.Sprintf("%s, single %d (margin test skipped)", desc, plan.SingleCost)
-	case float64(b.Makespan+o.SyncCost) <= limit:
+	case Worth(b.Makespan, o.SyncCost, plan.SingleCost, o.Margin):
 		plan.Chosen = best
 		plan.Reason = fmt.Sprintf("%s <= %.2f × single %d", desc, o.Margin, plan.SingleCost)
 	default:

@@ -51,12 +51,12 @@
 // values. No machine code is stored: a simulator compiles the units again.
 // The same program and Meta always give the same bytes.
 //
-// Decode never panics and returns no program unless the image is whole:
-// it checks the header, the length and the checksum, then that every
-// length the msgpack body claims fits in its bytes (so a forged length
-// cannot make the decoder allocate more than a few dozen times the
-// image's size), decodes, and calls Link, which checks every index and
-// every unit. An intact image of another FormatVersion or Schema is an
+// Decode never panics, and returns a program only when the image is
+// intact and the program links: it checks the header, the length and the
+// checksum, then that every length the msgpack body claims fits in the
+// bytes that remain (so that a forged length cannot make the decoder
+// allocate more than a few hundred bytes per byte of image), decodes, and
+// calls Link, which checks every index and every unit. An intact image of another FormatVersion or Schema is an
 // ErrStaleImage error (a cache miss); anything else refused is an
 // ErrBadImage error. Bump ImageVersion whenever an encoded type changes.
 package program

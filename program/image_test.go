@@ -98,7 +98,7 @@ func (d imageDesign) build(t testing.TB) *compile.Program {
 	}
 	b := compile.NewBuilder().Source(d.name+".sv", src).Top(d.top).Output(io.Discard)
 	if d.threads > 1 {
-		b = b.Threads(d.threads).Partition(compile.PartitionAlways)
+		b = b.Lanes(d.threads).Partition(compile.PartitionAlways)
 	}
 	p, err := b.Build()
 	if err != nil {
@@ -384,6 +384,13 @@ func TestImageStale(t *testing.T) {
 	if err != nil || meta.WeftVersion != "test" || len(meta.Deps) != 2 {
 		t.Errorf("ReadMeta = %+v, %v", meta, err)
 	}
+	// A later version whose Meta has another shape is stale too: a
+	// 7-element Meta array (version 99, then six nils) and a nil program.
+	other := append(append([]byte{}, img[:header]...), 0x97, 99, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0, 0xc0)
+	p, meta, err = program.Decode(reseal(other))
+	if p != nil || !errors.Is(err, program.ErrStaleImage) || meta.FormatVersion != 99 {
+		t.Fatalf("Decode = %v, %+v, %v; want ErrStaleImage and version 99", p, meta, err)
+	}
 }
 
 // TestImageForeignBody mutates the body and recomputes the checksum: the
@@ -405,15 +412,30 @@ func TestImageForeignBody(t *testing.T) {
 			if p == nil {
 				t.Fatal("Decode returned neither a program nor an error")
 			}
-			if err := p.Link(); err != nil {
-				t.Fatalf("a decoded program does not link again: %v", err)
-			}
+			stable(t, p)
 			accepted++
 		} else if p != nil {
 			t.Fatal("Decode returned a program and an error")
 		}
 	}
 	t.Logf("%d mutations, %d accepted", n, accepted)
+}
+
+// stable checks that a program Decode accepted encodes, decodes and
+// encodes to the same bytes again.
+func stable(t *testing.T, p *program.Program) {
+	t.Helper()
+	img, err := program.Encode(p, program.Meta{})
+	if err != nil {
+		t.Fatalf("a decoded program does not encode: %v", err)
+	}
+	q, _, err := program.Decode(img)
+	if err != nil {
+		t.Fatalf("a decoded program's image does not decode: %v", err)
+	}
+	if again, err := program.Encode(q, program.Meta{}); err != nil || !bytes.Equal(again, img) {
+		t.Fatal("a decoded program's image does not encode back to itself")
+	}
 }
 
 // mutate changes a few bytes of b's body (after skip bytes): flips,
@@ -456,10 +478,68 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("Decode = %v, %v: want a program or an error", p, err)
 			}
 			if p != nil {
-				if _, err := program.Encode(p, program.Meta{}); err != nil {
-					t.Fatalf("a decoded program does not encode: %v", err)
-				}
+				stable(t, p)
 			}
 		}
 	})
+}
+
+// benchDesigns are the bundled examples (paths from this directory).
+var benchDesigns = []struct {
+	name, top string
+	files     []string
+}{
+	{"uart", "uart_top", []string{"uart_pkg.sv", "uart_fifo.sv", "uart_tx.sv", "uart_rx.sv", "uart_top.sv"}},
+	{"cores", "cores", []string{"cores.sv"}},
+}
+
+func benchProgram(b *testing.B, name, top string, files []string) *program.Program {
+	b.Helper()
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join("..", "examples", name, "rtl", f))
+	}
+	p, err := compile.NewBuilder().Files(paths...).Top(top).Output(io.Discard).Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { p.Close() })
+	return p.Program
+}
+
+// BenchmarkImageEncode measures Encode of a bundled design's program.
+func BenchmarkImageEncode(b *testing.B) {
+	for _, d := range benchDesigns {
+		b.Run(d.name, func(b *testing.B) {
+			p := benchProgram(b, d.name, d.top, d.files)
+			var n int
+			for b.Loop() {
+				img, err := program.Encode(p, program.Meta{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(img)
+			}
+			b.ReportMetric(float64(n), "image-bytes")
+		})
+	}
+}
+
+// BenchmarkImageDecode measures Decode (with its Link) of a bundled
+// design's image.
+func BenchmarkImageDecode(b *testing.B) {
+	for _, d := range benchDesigns {
+		b.Run(d.name, func(b *testing.B) {
+			img, err := program.Encode(benchProgram(b, d.name, d.top, d.files), program.Meta{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(img)))
+			for b.Loop() {
+				if _, _, err := program.Decode(img); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

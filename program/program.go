@@ -295,6 +295,11 @@ func (p *Program) Link() error {
 		return err
 	}
 	l.link()
+	for i, sig := range p.Signals {
+		if o := l.Signal(i); o.Elems != sig.Elems() || o.ElemSize != ElemSize(sig.Width) {
+			return fmt.Errorf("program: signal %s (%d bits × %d) has an object of %d × %d bytes", sig.Path, sig.Width, sig.Elems(), o.Elems, o.ElemSize)
+		}
+	}
 	sigOK := func(id int) bool { return id >= 0 && id < len(p.Signals) }
 	for i, t := range p.Triggers {
 		if !sigOK(t.Signal) || t.Elem < 0 || t.Elem >= p.Signals[t.Signal].Elems() || t.Bit < 0 || t.Bit >= p.Signals[t.Signal].Width {
@@ -362,6 +367,20 @@ func (p *Program) Link() error {
 		}
 	}
 	return nil
+}
+
+// ElemSize is the bytes one element of a width-bit value takes: 1, 2, 4
+// or 8 up to 64 bits, then whole 64-bit words.
+func ElemSize(width int) int {
+	switch {
+	case width <= 8:
+		return 1
+	case width <= 16:
+		return 2
+	case width <= 32:
+		return 4
+	}
+	return 8 * ((width + 63) / 64)
 }
 
 // checkAddrs reports a unit addressing an object the layout lacks, or a

@@ -103,7 +103,7 @@ func fuzzRun(d randdesign.Design, seed uint64, steps int, configs []fuzzConfig) 
 	for _, c := range configs {
 		b := compile.NewBuilder().Source("rand.sv", d.Source).Top(d.Top).Backend(c.backend).Output(&bytes.Buffer{})
 		if c.lanes > 1 {
-			b.Threads(c.lanes).Partition(compile.PartitionAlways)
+			b.Lanes(c.lanes).Partition(compile.PartitionAlways)
 		}
 		p, err := b.Build()
 		if err != nil {

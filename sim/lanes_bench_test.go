@@ -50,7 +50,7 @@ func BenchmarkLanes(b *testing.B) {
 				{"threads=2/auto", 2, compile.PartitionAuto},
 			} {
 				b.Run(d.name+"/"+k.String()+"/"+mode.name, func(b *testing.B) {
-					benchLanes1(b, d, d.build().Backend(k).Threads(mode.threads).Partition(mode.partition))
+					benchLanes1(b, d, d.build().Backend(k).Lanes(mode.threads).Partition(mode.partition))
 				})
 			}
 		}

@@ -13,31 +13,41 @@ import (
 	"github.com/weft-hdl/weft/sir"
 )
 
-// ParallelMode says when the simulator runs a program's partitioned
-// kernels (program.Program.Parallel).
-type ParallelMode int
+// PartitionMode says when partitioned kernels are built and run: the one
+// mode the compiler (compile.Builder.Partition: whether to build them,
+// whether to skip the plan's margin test) and the simulator (which kernel
+// a slot runs) share.
+type PartitionMode int
 
 const (
-	// ParallelAuto lets a selector per kernel slot measure the sequential
-	// and the partitioned kernel and keep the faster one.
-	ParallelAuto ParallelMode = iota
-	// ParallelAlways runs the partitioned kernel whenever there is one
-	// (tests use it).
-	ParallelAlways
-	// ParallelNever runs the sequential kernels only.
-	ParallelNever
+	// PartitionAuto builds partitioned kernels where the plan says they
+	// pay, and lets a selector per kernel slot measure the sequential and
+	// the partitioned kernel and keep the faster one.
+	PartitionAuto PartitionMode = iota
+	// PartitionAlways builds them wherever there is work for several lanes
+	// and runs them whenever there is one (tests use it).
+	PartitionAlways
+	// PartitionNever builds none and runs the sequential kernels only.
+	PartitionNever
 )
 
-func (m ParallelMode) String() string {
-	switch m {
-	case ParallelAuto:
-		return "auto"
-	case ParallelAlways:
-		return "always"
-	case ParallelNever:
-		return "never"
+var partitionNames = [...]string{"auto", "always", "never"}
+
+func (m PartitionMode) String() string {
+	if m >= 0 && int(m) < len(partitionNames) {
+		return partitionNames[m]
 	}
-	return fmt.Sprintf("ParallelMode(%d)", int(m))
+	return fmt.Sprintf("PartitionMode(%d)", int(m))
+}
+
+// ParsePartition parses "auto", "always" or "never".
+func ParsePartition(s string) (PartitionMode, error) {
+	for i, n := range partitionNames {
+		if s == n {
+			return PartitionMode(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown partition mode %q (want auto, always or never)", s)
 }
 
 // Footprinter is implemented by kernels that know every state byte their
@@ -89,7 +99,7 @@ var _ ArenaBackend = (*Fallback)(nil)
 type parKernel struct {
 	p   *program.Partitioned
 	k   *lanepool.Kernel
-	sel *selector.Selector // nil: ParallelAlways
+	sel *selector.Selector // nil: PartitionAlways
 	// runs counts the calls that ran the partitioned kernel.
 	runs  uint64
 	calls uint64
@@ -111,7 +121,7 @@ func arenaStride(p *program.Program) int {
 // state is mapped (attachParallel).
 func (s *Simulator) compileParallel() error {
 	par := s.p.Parallel
-	if par == nil || s.opts.Parallel == ParallelNever || len(par.Kernels()) == 0 {
+	if par == nil || s.opts.Partition == PartitionNever || len(par.Kernels()) == 0 {
 		return nil
 	}
 	base := (s.lay.StateSize() + 127) &^ 127
@@ -196,7 +206,7 @@ func (s *Simulator) attachParallel() error {
 			return nil, fmt.Errorf("sim: %s: %w", pk.Name, err)
 		}
 		pkr := &parKernel{p: pk, k: k}
-		if s.opts.Parallel == ParallelAuto {
+		if s.opts.Partition == PartitionAuto {
 			pol := selector.DefaultPolicy()
 			if s.opts.SelectorPolicy != nil {
 				pol = *s.opts.SelectorPolicy
@@ -309,7 +319,7 @@ type ParallelStats struct {
 	Kernel   string
 	Calls    uint64 // calls of the slot
 	Parallel uint64 // calls that ran the partitioned kernel
-	Selector string // the selector's state ("" in ParallelAlways mode)
+	Selector string // the selector's state ("" in PartitionAlways mode)
 }
 
 // ParallelStats lists the slots that have a partitioned alternative.
@@ -349,7 +359,7 @@ func poolWaits(ws []ordering.Wait) []lanepool.Wait {
 // TaskWaits are the waits the lane pool runs partitioned kernel k with
 // (shaped like k.Lanes): k's own, recomputed from the backend's store
 // footprints where it reports them (Footprinter). Nil when k does not
-// run here (ParallelNever, or not one of the program's kernels).
+// run here (PartitionNever, or not one of the program's kernels).
 func (s *Simulator) TaskWaits(k *program.Partitioned) [][][]ordering.Wait { return s.waits[k] }
 
 // TaskFootprint is the store footprint the backend reports for task t's

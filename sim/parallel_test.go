@@ -70,7 +70,7 @@ func runPartitioned(path string, lanes int, backend compile.BackendKind) (string
 	if err != nil {
 		return "", nil, err
 	}
-	p, err := compile.NewBuilder().Files(path).Top("t").Threads(lanes).Partition(compile.PartitionAlways).
+	p, err := compile.NewBuilder().Files(path).Top("t").Lanes(lanes).Partition(compile.PartitionAlways).
 		Backend(backend).Output(&out).Build()
 	if err != nil {
 		ref.Close()
@@ -141,7 +141,7 @@ func TestWaitsFromFinalFootprint(t *testing.T) {
   assign s = a ^ b;
 endmodule`
 	build := func(opts sim.Options) *compile.Program {
-		p, err := compile.NewBuilder().Source("m.sv", src).Backend(compile.BackendInterp).Threads(2).
+		p, err := compile.NewBuilder().Source("m.sv", src).Backend(compile.BackendInterp).Lanes(2).
 			Partition(compile.PartitionAlways).SimOptions(opts).Output(&bytes.Buffer{}).Build()
 		if err != nil {
 			t.Fatal(err)

@@ -206,7 +206,7 @@ func TestPartitionCases(t *testing.T) {
 			t.Run(pc.name+"/"+be.String(), func(t *testing.T) {
 				var out bytes.Buffer
 				p, err := compile.NewBuilder().Source("t.sv", pc.src).Top("t").Backend(be).
-					Threads(2).Partition(compile.PartitionAlways).Output(&out).NoCache().Build()
+					Lanes(2).Partition(compile.PartitionAlways).Output(&out).NoCache().Build()
 				if err != nil {
 					t.Fatal(err)
 				}

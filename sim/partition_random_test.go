@@ -148,7 +148,7 @@ func randDiff(src, refSrc string, d randdesign.Design, seed uint64, lanes int, b
 		return res, fmt.Errorf("building the reference: %w", err)
 	}
 	var out bytes.Buffer
-	p, err := compile.NewBuilder().Source("rand.sv", src).Top(d.Top).Threads(lanes).Partition(compile.PartitionAlways).
+	p, err := compile.NewBuilder().Source("rand.sv", src).Top(d.Top).Lanes(lanes).Partition(compile.PartitionAlways).
 		Backend(backend).Output(&out).Build()
 	if err != nil {
 		ref.Close()

@@ -16,7 +16,7 @@ import (
 func TestSharedProgram(t *testing.T) {
 	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
 		t.Run(be.String(), func(t *testing.T) {
-			p, err := compile.NewBuilder().Source("m.sv", sharedSrc).Top("m").Backend(be).Threads(2).
+			p, err := compile.NewBuilder().Source("m.sv", sharedSrc).Top("m").Backend(be).Lanes(2).
 				Partition(compile.PartitionAlways).Output(&bytes.Buffer{}).Build()
 			if err != nil {
 				t.Fatal(err)
@@ -30,7 +30,7 @@ func TestSharedProgram(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := sim.Options{Parallel: sim.ParallelAlways}
+			opts := sim.Options{Partition: sim.PartitionAlways}
 			const n = 3
 			outs := make([]bytes.Buffer, n)
 			errs := make([]error, n)

@@ -31,10 +31,10 @@ type Options struct {
 	// NoFused runs Event(e) then Settle instead of the fused kernel when a
 	// single event fires (the results are identical; tests compare them).
 	NoFused bool
-	// Parallel says when the program's partitioned kernels run (when it
-	// has any: kernels.Options.Partition).
-	Parallel ParallelMode
-	// SelectorPolicy tunes the measured choice in ParallelAuto mode (nil:
+	// Partition says when the program's partitioned kernels run (when it
+	// has any).
+	Partition PartitionMode
+	// SelectorPolicy tunes the measured choice in PartitionAuto mode (nil:
 	// selector.DefaultPolicy()).
 	SelectorPolicy *selector.Policy
 	// NoTick makes Tick run every edge through the step loop instead of

@@ -81,7 +81,7 @@ func (s *Simulator) tickBudget(tl *tickLoop) int64 {
 		}
 		sel := s.events[ev].fused.par.sel
 		if sel == nil {
-			return 0 // ParallelAlways: the partitioned kernel runs
+			return 0 // PartitionAlways: the partitioned kernel runs
 		}
 		var calls int64
 		switch cand, left := sel.Decided(); {

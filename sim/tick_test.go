@@ -185,7 +185,7 @@ func TestTickLoopWithSelector(t *testing.T) {
 	// kernel after every measurement.
 	pol := selector.Policy{BlockCalls: 8, WarmupCalls: 2, Rounds: 2, KeepRatio: 1e-9, FirstRecheck: 100, MaxRecheck: 400}
 	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
-		auto, err := lanesDesigns[0].build().Backend(be).Threads(2).
+		auto, err := lanesDesigns[0].build().Backend(be).Lanes(2).
 			SimOptions(sim.Options{SelectorPolicy: &pol}).Output(&bytes.Buffer{}).Build()
 		if err != nil {
 			t.Fatal(err)

@@ -82,7 +82,7 @@ var wideBackends = []struct {
 	{"interp", func(b *compile.Builder) { b.Backend(compile.BackendInterp) }},
 	{"native", func(b *compile.Builder) { b.Backend(compile.BackendNative) }},
 	{"native-2lanes", func(b *compile.Builder) {
-		b.Backend(compile.BackendNative).Threads(2).Partition(compile.PartitionAlways)
+		b.Backend(compile.BackendNative).Lanes(2).Partition(compile.PartitionAlways)
 	}},
 }
 

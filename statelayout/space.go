@@ -67,19 +67,9 @@ type Object struct {
 // Size is the object's size in bytes.
 func (o *Object) Size() int { return o.ElemSize * o.Elems }
 
-// ElemSize is the bytes one element of a width-bit value takes: 1, 2, 4 or
-// 8 up to 64 bits, then whole 64-bit words.
-func ElemSize(width int) int {
-	switch {
-	case width <= 8:
-		return 1
-	case width <= 16:
-		return 2
-	case width <= 32:
-		return 4
-	}
-	return 8 * ((width + 63) / 64)
-}
+// ElemSize is the bytes one element of a width-bit value takes: the
+// runtime's encoding (program.ElemSize).
+func ElemSize(width int) int { return program.ElemSize(width) }
 
 // elemAlign is the natural alignment of an element of size s.
 func elemAlign(s int) int { return min(s, 8) }

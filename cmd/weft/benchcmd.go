@@ -17,10 +17,10 @@ import (
 
 const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                   [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N] [--runs R]
-                  [--threads N,...] [--partition auto|always] [--backend interp|native]
+                  [--lanes N,...] [--partition auto|always] [--backend interp|native]
                   [--ring BYTES] [--max-state-mb N] [--max-insts N] FILE...
 
-Measures simulation speed: for each thread count (--threads, default 1,2)
+Measures simulation speed: for each lane count (--lanes, default 1,2)
 it compiles the design, resets it as 'weft run' does, warms up, then times
 R runs (--runs, default 5) of N clock cycles (--cycles, default 20000) and
 prints one row: the median cycles per second (and the range), the ratio to
@@ -39,8 +39,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	cf := addClockFlags(fs)
 	lf := addLimitFlags(fs)
 	cycles := fs.Int("cycles", 20000, "clock cycles per timed run (`N`)")
-	runs := fs.Int("runs", 5, "timed runs per thread count (`R`)")
-	threadList := fs.String("threads", "1,2", "thread counts to compare (`N,...`, 1 to 64)")
+	runs := fs.Int("runs", 5, "timed runs per lane count (`R`)")
+	threadList := fs.String("lanes", "1,2", "lane counts to compare (`N,...`, 1 to 64)")
+	fs.StringVar(threadList, "threads", "1,2", "the same as --lanes (`N,...`)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native`")
 	files, code, ok := parseFiles(fs, args, benchUsage, stderr)
@@ -59,7 +60,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	threads, err := parseThreads(*threadList)
 	if err != nil {
-		return usageErr("--threads %q: %v", *threadList, err)
+		return usageErr("--lanes %q: %v", *threadList, err)
 	}
 	pmode, err := compile.ParsePartition(*partition)
 	if err != nil || pmode == compile.PartitionNever {
@@ -76,12 +77,12 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	var base float64
 	for i, t := range threads {
-		row, err := benchOne(lf.apply(df.builder(files)).Threads(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
+		row, err := benchOne(lf.apply(df.builder(files)).Lanes(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
 		if err != nil {
 			tw.Flush()
 			var be *benchError
 			if errors.As(err, &be) {
-				fmt.Fprintf(stderr, "weft bench: threads=%d: %v\n", t, be.err)
+				fmt.Fprintf(stderr, "weft bench: lanes=%d: %v\n", t, be.err)
 			} else {
 				printBuildError(stderr, "weft bench", err)
 			}
@@ -89,7 +90,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		if i == 0 {
 			fmt.Fprintf(tw, "# %s, %s backend, %d cycles x %d runs after reset\n", row.top, bk, *cycles, *runs)
-			fmt.Fprintln(tw, "threads\tlanes\tcompile_ms\tcycles/s\trange\tvs first\tplan est.\tpartitioned")
+			fmt.Fprintln(tw, "lanes\tran on\tcompile_ms\tcycles/s\trange\tvs first\tplan est.\tpartitioned")
 			base = row.median
 		}
 		est, share := "-", "-"
@@ -106,7 +107,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// benchRow is one thread count's measurement.
+// benchRow is one lane count's measurement.
 type benchRow struct {
 	top              string
 	lanes            int
@@ -157,7 +158,7 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		rates = append(rates, float64(cycles)/time.Since(t0).Seconds())
 	}
 	slices.Sort(rates)
-	row := &benchRow{top: prog.Program.Top.Module, lanes: prog.Threads, compile: prog.CompileTime,
+	row := &benchRow{top: prog.Program.Top.Module, lanes: prog.Lanes, compile: prog.CompileTime,
 		median: rates[len(rates)/2], min: rates[0], max: rates[len(rates)-1]}
 	if len(rates)%2 == 0 {
 		row.median = (rates[len(rates)/2-1] + rates[len(rates)/2]) / 2
@@ -178,13 +179,13 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	return row, nil
 }
 
-// parseThreads parses a comma list of thread counts.
+// parseThreads parses a comma list of lane counts.
 func parseThreads(s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 64 {
-			return nil, fmt.Errorf("want a comma list of thread counts from 1 to 64")
+			return nil, fmt.Errorf("want a comma list of lane counts from 1 to 64")
 		}
 		out = append(out, n)
 	}

@@ -8,15 +8,15 @@ import (
 
 func TestBench(t *testing.T) {
 	f := writeSV(t, planCores)
-	code, out, errs := weft("bench", f, "--cycles", "300", "--runs", "3", "--threads", "1,2", "--partition", "always", "--backend", "interp")
+	code, out, errs := weft("bench", f, "--cycles", "300", "--runs", "3", "--lanes", "1,2", "--partition", "always", "--backend", "interp")
 	if code != 0 {
 		t.Fatalf("exit %d stderr:\n%s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# top, interp backend, 300 cycles x 3 runs") || !strings.HasPrefix(lines[1], "threads") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# top, interp backend, 300 cycles x 3 runs") || !strings.HasPrefix(lines[1], "lanes") {
 		t.Fatalf("output:\n%s", out)
 	}
-	// threads, lanes, compile_ms, rate, range, ratio, estimate, share.
+	// lanes, ran on, compile_ms, rate, range, ratio, estimate, share.
 	row := regexp.MustCompile(`^(\d+)\s+(\d+)\s+\d+\s+[\d.]+[kM]?\s+[\d.]+[kM]?\.\.[\d.]+[kM]?\s+([\d.]+)x\s+(\S+)\s+(\S+)$`)
 	m1, m2 := row.FindStringSubmatch(lines[2]), row.FindStringSubmatch(lines[3])
 	if m1 == nil || m2 == nil {
@@ -40,8 +40,8 @@ func TestBenchErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"bench"}, 2, "no input files"},
-		{[]string{"bench", f, "--threads", "0"}, 2, "--threads \"0\""},
-		{[]string{"bench", f, "--threads", "1,x"}, 2, "comma list"},
+		{[]string{"bench", f, "--lanes", "0"}, 2, "--lanes \"0\""},
+		{[]string{"bench", f, "--lanes", "1,x"}, 2, "comma list"},
 		{[]string{"bench", f, "--cycles", "0"}, 2, "--cycles 0"},
 		{[]string{"bench", f, "--runs", "0"}, 2, "--runs 0"},
 		{[]string{"bench", f, "--partition", "never"}, 2, "want auto or always"},

@@ -54,7 +54,7 @@ func TestRunEventLargerThanRing(t *testing.T) {
 	if code != 0 || out != strings.Repeat("7 ", 20000)+"\n" {
 		t.Errorf("--ring 320016: exit %d, stdout %.40q..., stderr:\n%s", code, out, errs)
 	}
-	for _, cmd := range [][]string{{"plan"}, {"bench", "--cycles", "1", "--runs", "1", "--threads", "1"}} {
+	for _, cmd := range [][]string{{"plan"}, {"bench", "--cycles", "1", "--runs", "1", "--lanes", "1"}} {
 		args := append(append(cmd, "--ring", "1M"), f)
 		if code, _, errs := weft(args...); code != 0 {
 			t.Errorf("weft %s: exit %d\n%s", strings.Join(args, " "), code, errs)

@@ -9,11 +9,11 @@ import (
 	"github.com/weft-hdl/weft/compile"
 )
 
-const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--threads N]
+const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--lanes N]
                  [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
                  [--max-state-mb N] [--max-insts N] FILE...
 
-Compiles the design for N lanes (--threads, default 2) and prints the plan:
+Compiles the design for N lanes (--lanes, default 2) and prints the plan:
 per kernel (the comb settle, each clock event's fused kernel) the candidate
 partitions with their estimated makespans, the chosen one and why, each
 lane's tasks with their estimated cost and their waits on other lanes, and
@@ -28,7 +28,8 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("weft plan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	df := addDesignFlags(fs)
-	threads := fs.Int("threads", 2, "lanes (`N`, 2 to 64) to partition for")
+	threads := fs.Int("lanes", 2, "lanes (`N`, 2 to 64) to partition for")
+	fs.IntVar(threads, "threads", 2, "the same as --lanes (`N`)")
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
@@ -42,7 +43,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *threads < 2 || *threads > 64 {
-		return usageErr("--threads %d: a plan needs 2 to 64 lanes", *threads)
+		return usageErr("--lanes %d: a plan needs 2 to 64 lanes", *threads)
 	}
 	bk, err := compile.ParseBackend(*backend)
 	if err != nil {
@@ -52,7 +53,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if *always {
 		mode = compile.PartitionAlways
 	}
-	prog, err := lf.apply(df.builder(files)).Threads(*threads).Partition(mode).Backend(bk).Output(io.Discard).Build()
+	prog, err := lf.apply(df.builder(files)).Lanes(*threads).Partition(mode).Backend(bk).Output(io.Discard).Build()
 	if err != nil {
 		printBuildError(stderr, "weft plan", err)
 		return 1

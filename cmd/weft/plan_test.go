@@ -25,7 +25,7 @@ endmodule`
 
 func TestPlan(t *testing.T) {
 	f := writeSV(t, planCores)
-	code, out, errs := weft("plan", f, "--threads", "2", "--always", "--backend", "interp")
+	code, out, errs := weft("plan", f, "--lanes", "2", "--always", "--backend", "interp")
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d stderr:\n%s", code, errs)
 	}
@@ -96,8 +96,8 @@ func TestPlanErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"plan"}, 2, "no input files"},
-		{[]string{"plan", f, "--threads", "1"}, 2, "--threads 1: a plan needs 2 to 64 lanes"},
-		{[]string{"plan", f, "--threads", "65"}, 2, "--threads 65"},
+		{[]string{"plan", f, "--lanes", "1"}, 2, "--lanes 1: a plan needs 2 to 64 lanes"},
+		{[]string{"plan", f, "--lanes", "65"}, 2, "--lanes 65"},
 		{[]string{"plan", f, "--backend", "gpu"}, 2, `--backend "gpu"`},
 		{[]string{"plan", f, "--svg", "/nonexistent/dir/p.svg"}, 1, "/nonexistent/dir/p.svg"},
 		{[]string{"plan", "/nonexistent.sv"}, 1, "nonexistent.sv"},

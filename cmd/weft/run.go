@@ -17,7 +17,7 @@ import (
 
 const runUsage = `usage: weft run [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                 [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N]
-                [--print SIG,...] [--threads N] [--partition auto|always|never]
+                [--print SIG,...] [--lanes N] [--partition auto|always|never]
                 [--backend interp|native] [--ring BYTES] [--max-state-mb N]
                 [--max-insts N] [--stats] [-Wno-CODE]... FILE...
 
@@ -45,7 +45,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	cycles := fs.Int64("cycles", 1000, "clock cycles to run after reset (`N`)")
 	var prints listFlag
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
-	threads := fs.Int("threads", 1, "threads (`N`) per step: more than 1 builds partitioned kernels (see weft plan)")
+	threads := fs.Int("lanes", 1, "lanes (threads, `N`) per step: more than 1 builds partitioned kernels (see weft plan)")
+	fs.IntVar(threads, "threads", 1, "the same as --lanes (`N`)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
 	stats := fs.Bool("stats", false, "print compile time, cycles and cycles per second")
@@ -64,7 +65,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--cycles %d: must be at least 0", *cycles)
 	}
 	if *threads < 1 {
-		return usageErr("--threads %d: must be at least 1", *threads)
+		return usageErr("--lanes %d: must be at least 1", *threads)
 	}
 	pmode, err := compile.ParsePartition(*partition)
 	if err != nil {
@@ -87,7 +88,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Compile.
-	b := lf.apply(df.builder(files)).Threads(*threads).Partition(pmode).Backend(bk).Output(stdout)
+	b := lf.apply(df.builder(files)).Lanes(*threads).Partition(pmode).Backend(bk).Output(stdout)
 	prog, err := b.Build()
 	if err != nil {
 		printBuildError(stderr, "weft run", err)

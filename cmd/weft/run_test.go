@@ -106,7 +106,7 @@ func TestRunUsageAndErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"run"}, 2, "no input files"},
-		{[]string{"run", f, "--threads", "0"}, 2, "--threads 0"},
+		{[]string{"run", f, "--lanes", "0"}, 2, "--lanes 0"},
 		{[]string{"run", f, "--partition", "often"}, 2, "want auto, always or never"},
 		{[]string{"run", f, "--backend", "fpga"}, 2, "want interp or native"},
 		{[]string{"run", f, "--reset", "rst_n:x"}, 2, "CYCLES must be a number"},
@@ -124,10 +124,10 @@ func TestRunUsageAndErrors(t *testing.T) {
 			t.Errorf("%v: exit %d (want %d), stderr:\n%s\nwant it to contain %q", tc.args[1:], code, tc.code, errs, tc.want)
 		}
 	}
-	// threads > 1 on a design too small to split runs sequentially and says so
-	code, out, errs := weft("run", f, "--reset", "rst_n", "--threads", "4", "--cycles", "3", "--print", "q")
+	// lanes > 1 on a design too small to split runs sequentially and says so
+	code, out, errs := weft("run", f, "--reset", "rst_n", "--lanes", "4", "--cycles", "3", "--print", "q")
 	if code != 0 || out != "q=0x003\n" || !strings.Contains(errs, "no kernel is worth partitioning") {
-		t.Errorf("--threads 4: exit %d stdout %q stderr %q", code, out, errs)
+		t.Errorf("--lanes 4: exit %d stdout %q stderr %q", code, out, errs)
 	}
 	// a compile error: position and caret
 	bad := writeSV(t, "module m(input logic clk, output logic y);\n  assign y = nope;\nendmodule\n")

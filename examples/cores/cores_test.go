@@ -69,10 +69,10 @@ var _ = Describe("sixteen cores", func() {
 	})
 
 	It("is worth partitioning, and each lane gets whole cores", func() {
-		p, err := builder().Threads(2).Build()
+		p, err := builder().Lanes(2).Build()
 		Expect(err).NotTo(HaveOccurred())
 		DeferCleanup(p.Close)
-		Expect(p.Threads).To(Equal(2))
+		Expect(p.Lanes).To(Equal(2))
 		Expect(p.Notes).To(BeEmpty())
 		Expect(plancheck.CheckSimulator(p.Sim)).To(Succeed())
 		for _, k := range p.Plan.Kernels {

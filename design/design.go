@@ -5,35 +5,14 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/weft-hdl/weft/program"
 )
 
-// Pos is a source position (1-based line and byte column). design keeps its
-// own position type so that it never depends on the parser.
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-// Before orders positions by file, line and column.
-func (p Pos) Before(q Pos) bool {
-	if p.File != q.File {
-		return p.File < q.File
-	}
-	if p.Line != q.Line {
-		return p.Line < q.Line
-	}
-	return p.Col < q.Col
-}
-
-func (p Pos) String() string {
-	if p.Line <= 0 {
-		if p.File != "" {
-			return p.File
-		}
-		return "<unknown>"
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a source position (1-based line and byte column): the runtime's
+// position type (program.Pos), so that positions reach the simulator's
+// messages unchanged.
+type Pos = program.Pos
 
 // Design is one elaborated design: the instance tree, every storage object
 // ("home"), the combinational processes, the trigger groups of the
@@ -247,7 +226,8 @@ func (k HomeKind) String() string {
 	return [...]string{"var", "net", "input", "output", "local", "func-local", "static"}[k]
 }
 
-// Dim is one declared dimension [Left:Right].
+// Dim is one declared dimension [Left:Right] (program.Dim, which the
+// runtime's signal table uses too).
 //
 // Packed dims: bit offset 0 is the Right bound, so for [7:0] index i is at
 // offset i, and for [0:7] index i is at offset 7-i.
@@ -255,21 +235,7 @@ func (k HomeKind) String() string {
 // Unpacked dims: element k (0-based) is index Lo()+k, whatever the direction
 // ([0:15] and [15:0] both store index 0 first). Multi-dimensional arrays are
 // flattened row-major, outermost (leftmost) dimension first.
-type Dim struct{ Left, Right int }
-
-// Size is the number of indexes in the dimension.
-func (d Dim) Size() int {
-	if d.Left >= d.Right {
-		return d.Left - d.Right + 1
-	}
-	return d.Right - d.Left + 1
-}
-
-// Lo is the smaller bound, Hi the larger.
-func (d Dim) Lo() int { return min(d.Left, d.Right) }
-func (d Dim) Hi() int { return max(d.Left, d.Right) }
-
-func (d Dim) String() string { return fmt.Sprintf("[%d:%d]", d.Left, d.Right) }
+type Dim = program.Dim
 
 // Home is one storage object: a variable, net, port or process-local
 // variable. A home stores Elems() elements of Width bits each.
@@ -438,19 +404,4 @@ func intersectSpans(a, b []span) []span {
 
 // ParentPath drops the last component of a hierarchical path ("top.u[1].q"
 // gives "top.u[1]"; dots inside brackets do not split), "" when none.
-func ParentPath(p string) string {
-	depth := 0
-	for i := len(p) - 1; i >= 0; i-- {
-		switch p[i] {
-		case ']':
-			depth++
-		case '[':
-			depth--
-		case '.':
-			if depth == 0 {
-				return p[:i]
-			}
-		}
-	}
-	return ""
-}
+func ParentPath(p string) string { return program.ParentPath(p) }

@@ -69,7 +69,7 @@ func handDesign() (*Design, *Home, *Home, *Home, *Home) {
 	a := &Home{ID: 0, Name: "a", Path: "top.a", Inst: top, Kind: KindInput, Width: 8}
 	y := &Home{ID: 1, Name: "y", Path: "top.y", Inst: top, Kind: KindOutput, Width: 8, Aliases: []string{"top.u.y"}}
 	tmp := &Home{ID: 2, Name: "tmp", Path: "top.tmp", Inst: top, Kind: KindVar, Width: 8}
-	mem := &Home{ID: 3, Name: "mem", Path: "top.mem", Inst: top, Kind: KindVar, Width: 8, Unpacked: []Dim{{0, 3}}}
+	mem := &Home{ID: 3, Name: "mem", Path: "top.mem", Inst: top, Kind: KindVar, Width: 8, Unpacked: []Dim{{Left: 0, Right: 3}}}
 	d := &Design{Top: top, Instances: []*Instance{top}, Homes: []*Home{a, y, tmp, mem}}
 	return d, a, y, tmp, mem
 }

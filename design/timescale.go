@@ -1,6 +1,10 @@
 package design
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/weft-hdl/weft/program"
+)
 
 // Timescale is the time unit and precision a `timescale directive of the
 // sources declares, as powers of ten of a second (-9 is 1ns, -10 is 100ps).
@@ -18,13 +22,5 @@ func (ts Timescale) String() string {
 }
 
 // TimeString spells a power of ten of a second as a time literal: -9 is
-// "1ns", -8 "10ns", -13 "100fs"; exponents no `timescale can write come
-// out as "1e<exp>s".
-func TimeString(exp int) string {
-	if exp > 2 || exp < -15 {
-		return fmt.Sprintf("1e%ds", exp)
-	}
-	units := []string{"fs", "ps", "ns", "us", "ms", "s"}
-	k := (exp + 15) / 3
-	return []string{"1", "10", "100"}[exp+15-3*k] + units[k]
-}
+// "1ns", -8 "10ns", -13 "100fs" (program.TimeString).
+func TimeString(exp int) string { return program.TimeString(exp) }

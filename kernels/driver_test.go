@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"os"
@@ -147,7 +148,11 @@ func (d *driver) run(u *sir.Unit) sir.Status {
 	sir.ResetRing(d.state[r.Offset:])
 	if st != sir.StatusOK && d.status == sir.StatusOK {
 		d.status = st
-		d.err = d.p.Error(st, d.state)
+		prog, err := d.p.Export()
+		if err != nil {
+			d.t.Fatalf("Export: %v", err)
+		}
+		d.err = prog.ErrorDiag(st, int(binary.LittleEndian.Uint32(d.state[d.lay.Sys()+statelayout.SysDiag:])))
 	}
 	return st
 }

@@ -35,7 +35,7 @@ func (p *Program) Export() (*program.Program, error) {
 			}
 			parent = pi
 		}
-		out.Scopes = append(out.Scopes, &program.Scope{Name: in.Name, Path: in.Path, Module: in.Module, ParentIndex: parent, Pos: pos(in.Pos)})
+		out.Scopes = append(out.Scopes, &program.Scope{Name: in.Name, Path: in.Path, Module: in.Module, ParentIndex: parent, Pos: in.Pos})
 	}
 	limits := forceLimits(d, s)
 	for i, h := range d.Homes {
@@ -48,8 +48,8 @@ func (p *Program) Export() (*program.Program, error) {
 			si = scopeIndex[h.Inst]
 		}
 		out.Signals = append(out.Signals, &program.Signal{ID: i, Name: h.Name, Path: h.Path, Aliases: h.Aliases,
-			ScopeIndex: si, Kind: k, Width: h.Width, Signed: h.Signed, Packed: dims(h.Packed), Unpacked: dims(h.Unpacked),
-			TypeName: h.TypeName, Pos: pos(h.Pos), NoForce: limits[h]})
+			ScopeIndex: si, Kind: k, Width: h.Width, Signed: h.Signed, Packed: h.Packed, Unpacked: h.Unpacked,
+			TypeName: h.TypeName, Pos: h.Pos, NoForce: limits[h]})
 	}
 	for _, f := range d.Functions {
 		out.Functions = append(out.Functions, program.Function{Name: f.Name, Task: f.Task})
@@ -57,7 +57,7 @@ func (p *Program) Export() (*program.Program, error) {
 	if d.Dump != nil {
 		dp := &program.Dump{File: d.Dump.File}
 		for _, v := range d.Dump.Vars {
-			dp.Vars = append(dp.Vars, program.DumpVars{Levels: v.Levels, Scopes: v.Scopes, Signals: v.Signals, Pos: pos(v.Pos)})
+			dp.Vars = append(dp.Vars, program.DumpVars{Levels: v.Levels, Scopes: v.Scopes, Signals: v.Signals, Pos: v.Pos})
 		}
 		out.Dump = dp
 	}
@@ -97,41 +97,25 @@ func (p *Program) Export() (*program.Program, error) {
 		out.Ticks = append(out.Ticks, program.Tick{Clock: tk.Clock.ID, Trigger: tk.Trigger, Rise: tk.Rise, Fall: tk.Fall, Unit: tk.Unit, Count: tk.Count, Batch: tk.Batch})
 	}
 	for _, f := range p.Formats {
-		out.Formats = append(out.Formats, program.Format{Task: f.Kind.String(), Text: f.Text, HasFormat: f.HasFormat, Scope: f.Scope, Pos: pos(f.Pos)})
+		out.Formats = append(out.Formats, program.Format{Task: f.Kind.String(), Text: f.Text, HasFormat: f.HasFormat, Scope: f.Scope, Pos: f.Pos})
 	}
 	for _, r := range p.Readmems {
-		out.Readmems = append(out.Readmems, program.Readmem{File: r.File, Signal: r.Home.ID, Hex: r.Hex, Start: r.Start, End: r.End, Pos: pos(r.Pos)})
+		out.Readmems = append(out.Readmems, program.Readmem{File: r.File, Signal: r.Home.ID, Hex: r.Hex, Start: r.Start, End: r.End, Pos: r.Pos})
 	}
 	for _, lp := range p.Loops {
-		out.Loops = append(out.Loops, program.Loop{Pos: pos(lp.Pos), MaxIter: lp.MaxIter, Signals: lp.Names()})
+		out.Loops = append(out.Loops, program.Loop{Pos: lp.Pos, MaxIter: lp.MaxIter, Signals: lp.Names()})
 	}
 	for _, ls := range p.LoopSites {
-		out.LoopSites = append(out.LoopSites, program.LoopSite{Pos: pos(ls.Pos), MaxIter: ls.MaxIter})
+		out.LoopSites = append(out.LoopSites, program.LoopSite{Pos: ls.Pos, MaxIter: ls.MaxIter})
 	}
 	if par := p.Parallel; par != nil {
-		pp := &program.Parallel{Lanes: par.Lanes, Status: par.Status, Reasons: par.Reasons, Settle: exportPartitioned(par.Settle)}
-		for _, k := range par.Fused {
-			pp.Fused = append(pp.Fused, exportPartitioned(k))
-		}
-		out.Parallel = pp
+		pp := par.Parallel
+		out.Parallel = &pp
 	}
 	if err := out.Link(); err != nil {
 		return nil, fmt.Errorf("kernels: Export: %w", err)
 	}
 	return out, nil
-}
-
-func exportPartitioned(k *Partitioned) *program.Partitioned {
-	if k == nil {
-		return nil
-	}
-	pk := &program.Partitioned{Name: k.Name, SingleCost: k.SingleCost, Makespan: k.Makespan, Lanes: make([][]*program.Task, len(k.Lanes))}
-	for li, ts := range k.Lanes {
-		for _, t := range ts {
-			pk.Lanes[li] = append(pk.Lanes[li], &program.Task{Index: t.Index, Lane: t.Lane, Label: t.Label, Cost: t.Cost, Unit: t.Unit, Waits: t.Waits, Effects: t.Effects})
-		}
-	}
-	return pk
 }
 
 // exportLayout flattens l: every object's place, the staging pairs and
@@ -206,17 +190,4 @@ func edge(e design.Edge) program.Edge {
 		return program.Negedge
 	}
 	return program.AnyEdge
-}
-
-func pos(p design.Pos) program.Pos { return program.Pos{File: p.File, Line: p.Line, Col: p.Col} }
-
-func dims(ds []design.Dim) []program.Dim {
-	if ds == nil {
-		return nil
-	}
-	out := make([]program.Dim, len(ds))
-	for i, d := range ds {
-		out[i] = program.Dim{Left: d.Left, Right: d.Right}
-	}
-	return out
 }

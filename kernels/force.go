@@ -30,7 +30,7 @@ func forceLimits(d *design.Design, s *slt.Schedule) map[*design.Home][]program.F
 				drivers = append(drivers, a.Home.Path)
 			}
 			out[h] = append(out[h], program.ForceLimit{ElemLo: w.ElemLo, ElemHi: w.ElemHi, Reason: program.ForceComb,
-				Pos: pos(p.Pos), Process: p.Kind.String(), Drivers: drivers})
+				Pos: p.Pos, Process: p.Kind.String(), Drivers: drivers})
 		}
 	}
 	for _, t := range s.Triggers {
@@ -55,7 +55,7 @@ func forceLimits(d *design.Design, s *slt.Schedule) map[*design.Home][]program.F
 				}
 				if at != nil {
 					out[h] = append(out[h], program.ForceLimit{ElemLo: w.ElemLo, ElemHi: w.ElemHi, Reason: program.ForceReadBack,
-						Pos: pos(p.Pos), ReadPos: pos(*at)})
+						Pos: p.Pos, ReadPos: *at})
 				}
 			}
 		}

@@ -10,7 +10,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden SIR dumps in testdata/")
 
-// Golden dumps (layout, formats, every optimized unit) of tiny designs.
+// Golden dumps (layout, formats, every optimized unit, as the exported
+// program writes them) of tiny designs.
 // Regenerate with: go test ./kernels -run Golden -update
 func TestGoldenDumps(t *testing.T) {
 	cases := map[string]string{
@@ -36,8 +37,12 @@ endmodule`,
 		t.Run(name, func(t *testing.T) {
 			d := elabSrc(t, name, src)
 			p := mustBuild(t, d, Options{})
+			prog, err := p.Export()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var b strings.Builder
-			if err := p.Dump(&b); err != nil {
+			if err := prog.WriteSIR(&b); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join("testdata", name+".sir")

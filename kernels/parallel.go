@@ -23,67 +23,30 @@ const (
 )
 
 // Parallel holds the partitioned alternatives of a program's hot kernels
-// (Options.Lanes > 1): the comb settle and each event's fused kernel. The
-// sequential kernels are built unchanged; running a partitioned kernel's
-// tasks one after another in Index order equals its sequential kernel.
+// (Options.Lanes > 1): the comb settle and each event's fused kernel, as
+// the runtime runs them (program.Parallel: Lanes, Status, Settle, Fused,
+// Reasons), and how the partitioner got there. The sequential kernels are
+// built unchanged; running a partitioned kernel's tasks one after another
+// in Index order equals its sequential kernel.
 type Parallel struct {
-	Lanes    int
+	program.Parallel
 	SyncCost int
-	// Settle is the partitioned settle; nil when the plan keeps only the
-	// sequential kernel.
-	Settle *Partitioned
-	// Fused has one entry per Program.Events: evaluate/apply parts on
-	// their lanes, then the settle tasks; nil entries keep only the
-	// sequential kernel.
-	Fused []*Partitioned
 	// Comb is the settle's partition plan; FF the evaluate/apply placement
 	// of each event (nil for an event whose kernel is not partitioned).
 	Comb *lanes.Plan
 	FF   []*ffsplit.Plan
-	// Status has one object per lane: at LaneStatus the u32 status of the
-	// first $finish/$stop/$fatal a task of the lane ran, at LaneDiag the
-	// detail of an error status. Tasks return OK after $finish so the step
-	// completes on every lane, as the sequential kernel does.
-	Status []sir.HomeID
-	// Reasons say, per kernel, why it is or is not partitioned.
-	Reasons []string
 	// EventSingle is, per Program.Events entry, the estimated cost of its
 	// sequential fused kernel (partitioned or not).
 	EventSingle []int
 }
 
-// Partitioned is a partitioned kernel: per lane, its ordered tasks.
-type Partitioned struct {
-	Name string
-	// SingleCost and Makespan are the estimates (cost units) of the
-	// sequential kernel and of this partition.
-	SingleCost, Makespan int
-	Lanes                [][]*Task
-}
-
-// Tasks lists every task by Index.
-func (k *Partitioned) Tasks() []*Task {
-	var ts []*Task
-	for _, l := range k.Lanes {
-		ts = append(ts, l...)
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].Index < ts[j].Index })
-	return ts
-}
-
-// Task is one task of a partitioned kernel: one unit run on one lane.
-type Task struct {
-	Index int // position in the kernel's sequential order
-	Lane  int
-	Label string
-	Cost  int // estimate, cost units
-	Unit  *sir.Unit
-	// Waits are the non-redundant waits ordering computed from the final
-	// unit over the finished layout.
-	Waits []ordering.Wait
-	// Effects are the bytes the task reads, writes and may store.
-	Effects ordering.Effects
-}
+// Partitioned is a partitioned kernel (program.Partitioned); Task one of
+// its tasks (program.Task: Waits and Effects are computed from the final
+// units over the finished layout).
+type (
+	Partitioned = program.Partitioned
+	Task        = program.Task
+)
 
 // PartitionOptions configure the partitioned kernels (Options.Partition).
 type PartitionOptions struct {
@@ -156,7 +119,7 @@ func (c *compiler) partition() error {
 	if sync <= 0 {
 		sync = lanes.DefaultSyncCost
 	}
-	par := &Parallel{Lanes: n, SyncCost: sync}
+	par := &Parallel{Parallel: program.Parallel{Lanes: n}, SyncCost: sync}
 	c.par = par
 	c.p.Parallel = par
 	for l := 0; l < n; l++ {
@@ -443,10 +406,7 @@ func (par *Parallel) taskUnits() []*sir.Unit {
 	}
 	seen := map[*sir.Unit]bool{}
 	var us []*sir.Unit
-	add := func(k *Partitioned) {
-		if k == nil {
-			return
-		}
+	for _, k := range par.Kernels() {
 		for _, t := range k.Tasks() {
 			if !seen[t.Unit] {
 				seen[t.Unit] = true
@@ -454,42 +414,18 @@ func (par *Parallel) taskUnits() []*sir.Unit {
 			}
 		}
 	}
-	add(par.Settle)
-	for _, k := range par.Fused {
-		add(k)
-	}
 	return us
 }
-
-// kernels lists the partitioned kernels that exist.
-func (par *Parallel) kernels() []*Partitioned {
-	if par == nil {
-		return nil
-	}
-	var ks []*Partitioned
-	if par.Settle != nil {
-		ks = append(ks, par.Settle)
-	}
-	for _, k := range par.Fused {
-		if k != nil {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
-// Kernels lists the partitioned kernels that exist (settle first).
-func (par *Parallel) Kernels() []*Partitioned { return par.kernels() }
 
 // layout places the state: lane-segmented when some kernel is
 // partitioned, packed otherwise.
 func (c *compiler) layout() (*statelayout.Layout, error) {
 	par := c.par
-	if len(par.kernels()) == 0 {
+	if par == nil || len(par.Kernels()) == 0 {
 		return statelayout.Packed(c.sp), nil
 	}
 	writers := map[sir.HomeID]uint64{}
-	for _, k := range par.kernels() {
+	for _, k := range par.Kernels() {
 		for _, t := range k.Tasks() {
 			for _, r := range sir.Effects(t.Unit, spaceLayout{c.sp}).Writes {
 				writers[r.Home] |= 1 << uint(t.Lane)
@@ -499,66 +435,32 @@ func (c *compiler) layout() (*statelayout.Layout, error) {
 	return statelayout.Segmented(c.sp, par.Lanes, func(h sir.HomeID) uint64 { return writers[h] })
 }
 
-// order computes every task's effects over the finished layout and the
-// waits of every partitioned kernel.
-// Reorder recomputes the waits of every partitioned kernel from the final
-// code: final(t) reports every state byte the code generated for t may
-// store (absolute offsets), which replaces the footprint derived from its
-// SIR (Effects.Footprint) for write/write ordering; tasks for which it
-// returns false keep theirs. The task lists and their order stay as they
-// are (ordering.Recompute); only Effects.Footprint and Waits change. A
-// backend that widens or coalesces stores calls it before the task tables
-// are packed for the lane pool.
-func (par *Parallel) Reorder(final func(t *Task) ([]ordering.Range, bool)) error {
-	if par == nil {
-		return nil
-	}
-	for _, k := range par.kernels() {
-		table := make([][]ordering.Task, len(k.Lanes))
-		fps := make([][][]ordering.Range, len(k.Lanes))
-		for li, ts := range k.Lanes {
-			fps[li] = make([][]ordering.Range, len(ts))
-			for i, t := range ts {
-				table[li] = append(table[li], ordering.Task{Index: t.Index, Effects: t.Effects})
-				if fp, ok := final(t); ok {
-					fps[li][i] = append([]ordering.Range{}, fp...)
-				}
-			}
-		}
-		waits, err := ordering.Recompute(table, func(lane, pos int) (ordering.Effects, bool) {
-			fp := fps[lane][pos]
-			if fp == nil {
-				return ordering.Effects{}, false
-			}
-			e := k.Lanes[lane][pos].Effects
-			e.Footprint = fp
-			return e, true
-		})
-		if err != nil {
-			return fmt.Errorf("kernels: ordering %s: %w", k.Name, err)
-		}
-		for li, ts := range k.Lanes {
-			for i, t := range ts {
-				t.Waits = waits[li][i]
-				if fps[li][i] != nil {
-					t.Effects.Footprint = fps[li][i]
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // order computes every task's effects from its final unit over the
-// finished layout, then the waits from them (Reorder with the SIR
-// footprints).
+// finished layout, then its waits from them.
 func (par *Parallel) order(l *statelayout.Layout) error {
-	for _, k := range par.kernels() {
+	for _, k := range par.Kernels() {
 		for _, ts := range k.Lanes {
 			for _, t := range ts {
 				t.Effects = ordering.FromUnits(l, t.Unit)
 			}
 		}
 	}
-	return par.Reorder(func(*Task) ([]ordering.Range, bool) { return nil, false })
+	for _, k := range par.Kernels() {
+		table := make([][]ordering.Task, len(k.Lanes))
+		for li, ts := range k.Lanes {
+			for _, t := range ts {
+				table[li] = append(table[li], ordering.Task{Index: t.Index, Effects: t.Effects})
+			}
+		}
+		waits, err := ordering.Waits(table)
+		if err != nil {
+			return fmt.Errorf("kernels: ordering %s: %w", k.Name, err)
+		}
+		for li, ts := range k.Lanes {
+			for i, t := range ts {
+				t.Waits = waits[li][i]
+			}
+		}
+	}
+	return nil
 }

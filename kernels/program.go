@@ -2,7 +2,6 @@ package kernels
 
 import (
 	"fmt"
-	"io"
 	"sort"
 
 	"github.com/weft-hdl/weft/design"
@@ -247,61 +246,6 @@ func (p *Program) Units() []*sir.Unit {
 		us = append(us, ek.Unit, ek.Fused)
 	}
 	return us
-}
-
-// Dump prints the layout, the format table and every unit.
-func (p *Program) Dump(w io.Writer) error {
-	if err := p.Layout.Dump(w); err != nil {
-		return err
-	}
-	for i, f := range p.Formats {
-		fmt.Fprintf(w, "format %d: %s %q (%s)\n", i, f.Kind, f.Text, f.Pos)
-	}
-	for _, r := range p.Readmems {
-		fmt.Fprintf(w, "readmem %s %q hex=%v [%d:%d]\n", r.Home.Path, r.File, r.Hex, r.Start, r.End)
-	}
-	for _, u := range append(p.Units(), p.Parallel.taskUnits()...) {
-		if err := sir.Fprint(w, u); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Error describes a unit's non-OK status as an error (nil for StatusOK):
-// it names the comb loop that did not settle or the procedural loop that
-// reached its bound, reading the diag word from state.
-func (p *Program) Error(st sir.Status, state []byte) error {
-	if st == sir.StatusOK {
-		return nil
-	}
-	diag := -1
-	if off := p.Layout.Sys() + statelayout.SysDiag; off+4 <= len(state) {
-		diag = int(uint32(state[off]) | uint32(state[off+1])<<8 | uint32(state[off+2])<<16 | uint32(state[off+3])<<24)
-	}
-	return p.ErrorDiag(st, diag)
-}
-
-// ErrorDiag is Error with the diag word given: a partitioned kernel's
-// failing task writes it in its lane's status object (Parallel.Status at
-// LaneDiag), not in the system block.
-func (p *Program) ErrorDiag(st sir.Status, diag int) error {
-	if st == sir.StatusOK {
-		return nil
-	}
-	switch st {
-	case sir.StatusNoSettle:
-		if diag >= 0 && diag < len(p.Loops) {
-			l := p.Loops[diag]
-			return fmt.Errorf("%s: %w", l.Pos, l.Error(l.MaxIter))
-		}
-	case sir.StatusLoopLimit:
-		if diag >= 0 && diag < len(p.LoopSites) {
-			ls := p.LoopSites[diag]
-			return fmt.Errorf("%s: loop exceeded %d iterations", ls.Pos, ls.MaxIter)
-		}
-	}
-	return fmt.Errorf("kernel status %s", st)
 }
 
 // compiler holds what is shared by every unit of one program.

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
-	"github.com/weft-hdl/weft/slt"
 	"github.com/weft-hdl/weft/statelayout"
 )
 
@@ -60,7 +60,7 @@ endmodule`)
 	if dr.status != sir.StatusNoSettle {
 		t.Fatalf("status %s, want nosettle", dr.status)
 	}
-	var le *slt.LoopError
+	var le *program.NoSettleError
 	if !errors.As(dr.err, &le) || !strings.Contains(dr.err.Error(), "m.x") || !strings.Contains(dr.err.Error(), "m.y") {
 		t.Fatalf("error %v should be a LoopError naming m.x and m.y", dr.err)
 	}

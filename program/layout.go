@@ -231,7 +231,7 @@ func (l *Layout) Dump(w io.Writer) error {
 	}
 	if l.Segments != nil {
 		for _, sg := range l.Segments {
-			fmt.Fprintf(&b, "segment %s [%d, %d)\n", laneName(sg.Lane), sg.Lo, sg.Hi)
+			fmt.Fprintf(&b, "segment %s [%d, %d)\n", LaneName(sg.Lane), sg.Lo, sg.Hi)
 			for _, id := range sg.Objects {
 				line(id)
 			}
@@ -252,7 +252,8 @@ const (
 	MultiLane  = -2 // several lanes write its one object
 )
 
-func laneName(lane int) string {
+// LaneName names a segment's lane: "lane 3", "shared", "multi".
+func LaneName(lane int) string {
 	switch lane {
 	case SharedLane:
 		return "shared"

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/weft-hdl/weft/ordering"
@@ -225,6 +226,16 @@ type Task struct {
 	// are the state bytes its SIR reads, writes and may store.
 	Waits   []ordering.Wait
 	Effects ordering.Effects
+}
+
+// Tasks lists every task by Index.
+func (k *Partitioned) Tasks() []*Task {
+	var ts []*Task
+	for _, l := range k.Lanes {
+		ts = append(ts, l...)
+	}
+	slices.SortFunc(ts, func(a, b *Task) int { return a.Index - b.Index })
+	return ts
 }
 
 // Kernels lists the partitioned kernels that exist (settle first).

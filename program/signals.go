@@ -12,6 +12,17 @@ type Pos struct {
 	Line, Col int
 }
 
+// Before orders positions by file, line and column.
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
 func (p Pos) String() string {
 	if p.Line <= 0 {
 		if p.File != "" {
@@ -207,7 +218,8 @@ func ParentPath(p string) string {
 }
 
 // TimeString spells a power of ten of a second as a time literal: -9 is
-// "1ns", -8 "10ns", -13 "100fs".
+// "1ns", -8 "10ns", -13 "100fs"; exponents no `timescale can write come
+// out as "1e<exp>s".
 func TimeString(exp int) string {
 	if exp > 2 || exp < -15 {
 		return fmt.Sprintf("1e%ds", exp)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -247,7 +248,7 @@ func (l *Layout) Dump(w io.Writer) error {
 	}
 	if l.segments != nil {
 		for _, sg := range l.segments {
-			fmt.Fprintf(&b, "segment %s [%d, %d)\n", laneName(sg.Lane), sg.Lo, sg.Hi)
+			fmt.Fprintf(&b, "segment %s [%d, %d)\n", program.LaneName(sg.Lane), sg.Lo, sg.Hi)
 			for _, id := range sg.Objects {
 				line(l.space.Object(id))
 			}

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 )
 
 // Lane values of a Segment that is not owned by one lane.
 const (
 	// SharedLane owns the objects no partitioned task writes.
-	SharedLane = -1
+	SharedLane = program.SharedLane
 	// MultiLane marks the segment of one object written by several lanes.
-	MultiLane = -2
+	MultiLane = program.MultiLane
 )
 
 // Segment geometry of a segmented layout.
@@ -154,15 +155,4 @@ func Segmented(sp *Space, lanes int, writers func(sir.HomeID) uint64) (*Layout, 
 	l.size = alignUp(off+SegmentGap, SegmentAlign)
 	sp.frozen = true
 	return l, nil
-}
-
-// laneName names a Segment's Lane for Dump.
-func laneName(lane int) string {
-	switch lane {
-	case SharedLane:
-		return "shared"
-	case MultiLane:
-		return "multi"
-	}
-	return fmt.Sprintf("lane %d", lane)
 }

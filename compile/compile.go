@@ -603,6 +603,7 @@ var (
 	_ sim.BufferSizer  = (*jit.Kernel)(nil)
 	_ sim.PtrRunner    = (*jit.Kernel)(nil)
 	_ sim.ArenaUser    = (*jit.Kernel)(nil)
+	_ io.Closer        = (*jit.Kernel)(nil)
 )
 
 func (b nativeBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {

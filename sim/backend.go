@@ -8,7 +8,9 @@ import (
 )
 
 // Kernel is one compiled unit: it runs on the whole state memory and
-// returns the unit's status. It must not retain the slice.
+// returns the unit's status. It must not retain the slice. A kernel that
+// holds resources (native code) implements io.Closer; the simulator closes
+// it with itself.
 type Kernel interface {
 	Name() string
 	Run(state []byte) sir.Status

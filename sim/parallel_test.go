@@ -184,3 +184,44 @@ endmodule`
 		}
 	}
 }
+
+// arenaBackend is the interpreter with kernels that claim a register arena
+// where CompileAt put them, 8 bytes per register plus extra.
+type arenaBackend struct {
+	sim.Interp
+	extra int
+}
+
+type arenaKernel struct {
+	sim.Kernel
+	off, size int
+}
+
+func (k arenaKernel) ArenaOffset() int { return k.off }
+func (k arenaKernel) ArenaSize() int   { return k.size }
+
+func (b arenaBackend) CompileAt(u *sir.Unit, l sir.Layout, arena int) (sim.Kernel, error) {
+	k, err := b.Interp.Compile(u, l)
+	return arenaKernel{Kernel: k, off: arena, size: 8*len(u.Regs) + b.extra}, err
+}
+
+// TestArenaCheck: a task whose code needs more arena than its lane was
+// given is refused when the simulator is made, not run over another
+// lane's registers.
+func TestArenaCheck(t *testing.T) {
+	p, err := compile.NewBuilder().Source("m.sv", sharedSrc).Top("m").Backend(compile.BackendInterp).Lanes(2).
+		Partition(compile.PartitionAlways).Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	fits, err := sim.New(p.Program, sim.Options{Backend: arenaBackend{}, Partition: sim.PartitionAlways, Output: &bytes.Buffer{}})
+	if err != nil {
+		t.Fatalf("arenas that fit: %v", err)
+	}
+	fits.Close()
+	_, err = sim.New(p.Program, sim.Options{Backend: arenaBackend{extra: 1 << 16}, Partition: sim.PartitionAlways, Output: &bytes.Buffer{}})
+	if err == nil || !strings.Contains(err.Error(), "outside its lane's") {
+		t.Fatalf("an arena past its lane's room: %v", err)
+	}
+}

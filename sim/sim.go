@@ -320,12 +320,12 @@ func (s *Simulator) kernels() []*kernel {
 // lane pool.
 func (s *Simulator) closeKernels() {
 	for _, k := range s.kernels() {
-		if c, ok := k.k.(interface{ Close() error }); ok {
+		if c, ok := k.k.(io.Closer); ok {
 			c.Close()
 		}
 	}
 	for _, k := range s.taskKernels {
-		if c, ok := k.(interface{ Close() error }); ok {
+		if c, ok := k.(io.Closer); ok {
 			c.Close()
 		}
 	}

@@ -3,6 +3,8 @@ package hdl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/weft-hdl/weft/program"
 )
 
 // Timescale is one `timescale directive (IEEE 1800 §22.7). Unit and
@@ -15,42 +17,6 @@ type Timescale struct {
 	Pos             Pos
 }
 
-// tsUnits are the unit names of §22.7 with their powers of ten.
-var tsUnits = []struct {
-	name string
-	exp  int
-}{{"s", 0}, {"ms", -3}, {"us", -6}, {"ns", -9}, {"ps", -12}, {"fs", -15}}
-
-// ParseTimeUnit reads one time literal of a `timescale ("1ns", "10 ps",
-// "100fs"): 1, 10 or 100 followed by s, ms, us, ns, ps or fs. It returns the
-// power of ten of a second.
-func ParseTimeUnit(s string) (int, error) {
-	s = strings.TrimSpace(s)
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	mag := -1
-	switch s[:i] {
-	case "1":
-		mag = 0
-	case "10":
-		mag = 1
-	case "100":
-		mag = 2
-	}
-	if mag < 0 {
-		return 0, fmt.Errorf("time literal %q: the magnitude must be 1, 10 or 100", s)
-	}
-	unit := strings.TrimSpace(s[i:])
-	for _, u := range tsUnits {
-		if u.name == unit {
-			return u.exp + mag, nil
-		}
-	}
-	return 0, fmt.Errorf("time literal %q: the unit must be s, ms, us, ns, ps or fs", s)
-}
-
 // parseTimescale reads the arguments of a `timescale directive
 // ("1ns / 1ps"), comments already removed.
 func parseTimescale(args string) (unit, prec int, err error) {
@@ -58,10 +24,10 @@ func parseTimescale(args string) (unit, prec int, err error) {
 	if !ok {
 		return 0, 0, fmt.Errorf("`timescale needs a unit and a precision: `timescale 1ns/1ps")
 	}
-	if unit, err = ParseTimeUnit(us); err != nil {
+	if unit, err = program.ParseTimeUnit(us); err != nil {
 		return 0, 0, fmt.Errorf("`timescale unit: %w", err)
 	}
-	if prec, err = ParseTimeUnit(ps); err != nil {
+	if prec, err = program.ParseTimeUnit(ps); err != nil {
 		return 0, 0, fmt.Errorf("`timescale precision: %w", err)
 	}
 	if prec > unit {

@@ -56,7 +56,7 @@
 // checksum, then that every length the msgpack body claims fits in the
 // bytes that remain (so that a forged length cannot make the decoder
 // allocate more than a few hundred bytes per byte of image), decodes, and
-// calls Link, which checks every index and every unit. An intact image of another FormatVersion or Schema is an
-// ErrStaleImage error (a cache miss); anything else refused is an
-// ErrBadImage error. Bump ImageVersion whenever an encoded type changes.
+// calls Link, which checks every index and every unit. An intact image of
+// another FormatVersion or Schema is an ErrStaleImage error (a cache
+// miss); anything else refused is an ErrBadImage error. Bump ImageVersion whenever an encoded type changes.
 package program

@@ -229,6 +229,42 @@ func TimeString(exp int) string {
 	return []string{"1", "10", "100"}[exp+15-3*k] + units[k]
 }
 
+// tsUnits are the unit names of §22.7 with their powers of ten.
+var tsUnits = []struct {
+	name string
+	exp  int
+}{{"s", 0}, {"ms", -3}, {"us", -6}, {"ns", -9}, {"ps", -12}, {"fs", -15}}
+
+// ParseTimeUnit reads one time literal of a `timescale ("1ns", "10 ps",
+// "100fs"): 1, 10 or 100 followed by s, ms, us, ns, ps or fs. It returns the
+// power of ten of a second (the inverse of TimeString).
+func ParseTimeUnit(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	mag := -1
+	switch s[:i] {
+	case "1":
+		mag = 0
+	case "10":
+		mag = 1
+	case "100":
+		mag = 2
+	}
+	if mag < 0 {
+		return 0, fmt.Errorf("time literal %q: the magnitude must be 1, 10 or 100", s)
+	}
+	unit := strings.TrimSpace(s[i:])
+	for _, u := range tsUnits {
+		if u.name == unit {
+			return u.exp + mag, nil
+		}
+	}
+	return 0, fmt.Errorf("time literal %q: the unit must be s, ms, us, ns, ps or fs", s)
+}
+
 // link sets the pointers the encoded indexes stand for and the lookup
 // tables. It checks every index, so a decoded program with a bad one is an
 // error, not a crash.

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sim"
 )
@@ -81,7 +80,7 @@ func New(w io.Writer, s *sim.Simulator, opts Options) (*Writer, error) {
 	if unit == "" {
 		unit = "1ps"
 	}
-	exp, err := hdl.ParseTimeUnit(unit)
+	exp, err := program.ParseTimeUnit(unit)
 	if err != nil {
 		return nil, fmt.Errorf("vcd: Timescale: %w", err)
 	}

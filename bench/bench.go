@@ -296,6 +296,12 @@ func (tb *Bench) simErr(err error) {
 
 // failf records the first failure and reports it through Options.Fail,
 // pointing at the first caller outside this package.
+// Failf fails the spec the way the bench's own checks do: the message
+// starts with "bench: at <time>:" (and the task), is kept as Err, and
+// stops the bench. Verification components (monitors, scoreboards,
+// protocol checkers) report what they find with it.
+func (tb *Bench) Failf(format string, args ...any) { tb.failf(format, args...) }
+
 func (tb *Bench) failf(format string, args ...any) {
 	in := ""
 	if tb.cur != nil && tb.cur != tb.root {

@@ -120,6 +120,7 @@ type Bench struct {
 	finish *sim.FinishError // the run ended
 	errs   int              // s.Errors() seen so far
 	closed bool
+	atEnd  []func() // end checks (AtEnd)
 }
 
 // maxDeltas bounds the evaluations at one time that wires may cause.

@@ -247,12 +247,27 @@ func isGinkgoFailure(v any) bool {
 	return ok
 }
 
-// Close kills every live task (their deferred functions run) and ends any
-// VCD trace. In a Ginkgo spec New registers it with DeferCleanup; a plain
-// test calls it (t.Cleanup(tb.Close)). The bench is unusable afterwards.
+// AtEnd registers a check Close runs before it ends the tasks (last
+// registered first), unless the spec already failed: a scoreboard
+// reports the items it still expects this way, a monitor a transfer cut
+// off. A check may fail the spec (Failf) but should not wait.
+func (tb *Bench) AtEnd(check func()) { tb.atEnd = append(tb.atEnd, check) }
+
+// Close runs the end checks (AtEnd), kills every live task (their
+// deferred functions run) and ends any VCD trace. In a Ginkgo spec New
+// registers it with DeferCleanup; a plain test calls it
+// (t.Cleanup(tb.Close)). The bench is unusable afterwards.
 func (tb *Bench) Close() {
 	if tb.closed {
 		return
+	}
+	// End checks run first, while the bench still works, and only when
+	// nothing failed before: a scoreboard's "still expected" after a
+	// failure would only repeat it.
+	ends := tb.atEnd
+	tb.atEnd = nil
+	for i := len(ends) - 1; i >= 0 && (tb.err == nil || tb.err == tb.finish); i-- {
+		ends[i]()
 	}
 	tb.closed = true
 	for len(tb.tasks) > 0 {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"testing"
 	"time"
 
 	. "github.com/onsi/ginkgo/v2"
@@ -485,3 +486,29 @@ var _ = Describe("waits that could hang", func() {
 		Expect(fails.msgs[0]).To(MatchRegexp(`^bench: at .*: interrupted \(context deadline exceeded\) while waiting; pending: the spec waits for Until\(never\)`))
 	}, SpecTimeout(20*time.Second))
 })
+
+// TestAtEnd: end checks run at Close, last first, and not after a failure.
+func TestAtEnd(t *testing.T) {
+	for _, failFirst := range []bool{false, true} {
+		p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
+			Top("t").Output(&bytes.Buffer{}).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fails, ran []string
+		tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+		tb.AtEnd(func() { ran = append(ran, "first") })
+		tb.AtEnd(func() { ran = append(ran, "second"); tb.Failf("still expected: 3 items") })
+		if failFirst {
+			tb.Failf("boom")
+		}
+		tb.Close()
+		p.Close()
+		switch {
+		case failFirst && (len(ran) != 0 || len(fails) != 1):
+			t.Errorf("after a failure: checks ran %v, failures %q", ran, fails)
+		case !failFirst && (strings.Join(ran, ",") != "second" || len(fails) != 1 || !strings.Contains(fails[0], "still expected")):
+			t.Errorf("checks ran %v (want second only: the first stops after its failure), failures %q", ran, fails)
+		}
+	}
+}

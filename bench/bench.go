@@ -112,9 +112,12 @@ type Bench struct {
 	ctxDone   <-chan struct{}
 
 	samplers []*Sampled
-	traces   []*trace
-	rng      *rand.Rand
-	seed     uint64
+	// rose is set when a clock rose since the last step, sampled when
+	// the simulator called the pre-edge hook during it.
+	rose, sampled bool
+	traces        []*trace
+	rng           *rand.Rand
+	seed          uint64
 
 	err    error            // sticky: the first failure (or the finish)
 	finish *sim.FinishError // the run ended
@@ -231,10 +234,19 @@ func (tb *Bench) step() {
 	}
 	tb.s.SetTime(uint64(tb.now))
 	for delta := 0; ; delta++ {
+		tb.sampled = false
 		if err := tb.s.Step(); err != nil {
 			tb.simErr(err)
 			return
 		}
+		if delta == 0 && tb.rose && !tb.sampled {
+			// A clock rose but fired nothing in the design (no flop on
+			// it, e.g. a bus that only wires through): no kernel of the
+			// edge ran, so the state now is what a flop would have
+			// sampled, and monitors sampling at that clock see it.
+			tb.preEdge()
+		}
+		tb.rose = false
 		if !tb.checkErrors(tb.now) {
 			return
 		}

@@ -235,6 +235,7 @@ func (c *Clock) toggle(e *event) {
 		return
 	}
 	if c.level == 1 {
+		c.tb.rose = true
 		c.rises++
 		c.next += c.high
 	} else {

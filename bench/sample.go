@@ -25,9 +25,12 @@ import (
 //
 // Inputs the bench wrote at the edge's time are included (flops see them:
 // writes at one time are evaluated together with the clock edge of that
-// time, after the input settle). While a Sampled exists, clock cycles run
-// on the scheduler, not on the Tick fast path, since the fused tick loop
-// has no pre-edge hook.
+// time, after the input settle). A rising edge of a bench clock that
+// fires nothing in the design (a bus that only wires through, no flop on
+// that clock) samples right after its evaluation: no kernel of the edge
+// ran, so that is the state a flop would have seen. While a Sampled
+// exists, clock cycles run on the scheduler, not on the Tick fast path,
+// since the fused tick loop has no pre-edge hook.
 type Sampled struct {
 	tb    *Bench
 	sigs  []*dut.Signal
@@ -60,6 +63,7 @@ func (tb *Bench) PreEdge(sigs ...*dut.Signal) *Sampled {
 }
 
 func (tb *Bench) preEdge() {
+	tb.sampled = true
 	for _, p := range tb.samplers {
 		p.capture()
 	}

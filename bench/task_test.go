@@ -512,3 +512,31 @@ func TestAtEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestPreEdgeWithoutFlops: a rising edge that fires nothing in the design
+// (only wires on the clock) still samples, so a monitor of a wire-through
+// bus sees its handshakes.
+func TestPreEdgeWithoutFlops(t *testing.T) {
+	p, err := compile.NewBuilder().Source("w.sv", "module w(input logic clk, input logic [7:0] a, output logic [7:0] y);\n  assign y = a + 8'd1;\nendmodule\n").
+		Top("w").Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var fails []string
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+	defer tb.Close()
+	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS)
+	a, y := tb.Signal("a"), tb.Signal("y")
+	pre := tb.PreEdge(a, y)
+	for i := range 5 {
+		tb.Set(a, i*3)
+		tb.RisingEdge(clk.Signal())
+		if got := pre.Get(y); got != uint64(i*3+1) {
+			t.Fatalf("edge %d: pre-edge y = %d, want %d", i, got, i*3+1)
+		}
+	}
+	if len(fails) > 0 {
+		t.Fatal(fails)
+	}
+}

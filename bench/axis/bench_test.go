@@ -1,11 +1,13 @@
 package axis_test
 
 import (
+	"bytes"
 	"io"
 	"testing"
 
 	"github.com/weft-hdl/weft/bench"
 	"github.com/weft-hdl/weft/bench/axis"
+	"github.com/weft-hdl/weft/bench/scoreboard"
 	"github.com/weft-hdl/weft/compile"
 )
 
@@ -35,21 +37,23 @@ func BenchmarkAxisLoopback(b *testing.B) {
 	for i := range frame.Data {
 		frame.Data[i] = byte(i)
 	}
-	tb.Fork("feeder", func() {
+	// The scoreboard checks every frame the sink and the monitor see.
+	sb := scoreboard.New[axis.Frame](tb, "loopback", scoreboard.Compare(func(a, b axis.Frame) bool { return bytes.Equal(a.Data, b.Data) }))
+	sb.Watch("sink", sink.Recv)
+	sb.Watch("monitor", mon.Recv)
+	feeder := tb.Fork("feeder", func() {
 		for {
-			src.Send(frame) // one frame in flight behind the one on the bus
-			src.SendNowait(frame)
-		}
-	})
-	tb.Fork("drain", func() {
-		for {
-			sink.Recv()
-			mon.Recv()
+			sb.Expect("sink", frame)
+			sb.Expect("monitor", frame)
+			src.Send(frame)
 		}
 	})
 	b.ResetTimer()
 	tb.ClockCycles(clk, b.N)
 	b.StopTimer()
+	feeder.Kill()
+	src.WaitIdle()
+	tb.WaitUntil("every frame sent arrived", func() bool { return sb.Pending("sink")+sb.Pending("monitor") == 0 })
 	if sink.Count() == 0 && b.N > 100 {
 		b.Fatalf("no frame arrived in %d cycles", b.N)
 	}

@@ -13,10 +13,8 @@ import (
 // monitors put what they see into one.
 
 // streamSource drives bytes from q into the TX FIFO, one per clock at
-// most: tx_valid only while tx_ready is high (this FIFO also takes a push
-// while full if it pops in the same cycle, so tx_valid must wait for
-// tx_ready, not hold), changed right after rising edges as registered
-// logic does.
+// most: tx_valid only while tx_ready is high, changed right after rising
+// edges as registered logic does.
 func (u *uartTB) streamSource(q *bench.Queue[byte]) {
 	for {
 		b := q.Get()
@@ -76,9 +74,9 @@ func (u *uartTB) lineSource(q *bench.Queue[byte]) {
 	}
 }
 
-// scoreboard expects the characters of want, in order, on got, and
+// expectChars expects the characters of want, in order, on got, and
 // returns when all arrived.
-func scoreboard(got *bench.Queue[char], want []byte) {
+func expectChars(got *bench.Queue[char], want []byte) {
 	for i, b := range want {
 		Expect(got.Get()).To(Equal(char{Data: b}), "character %d", i)
 	}
@@ -102,7 +100,7 @@ var _ = Describe("uart_top with a forked source, sink and scoreboard", func() {
 		toSend, onLine := bench.NewQueue[byte](u.Bench, "tx", 0), bench.NewQueue[char](u.Bench, "line", 0)
 		u.Fork("stream source", func() { u.streamSource(toSend) })
 		u.Fork("line sink", func() { u.lineSink(onLine) })
-		check := u.Fork("scoreboard", func() { scoreboard(onLine, msg) })
+		check := u.Fork("scoreboard", func() { expectChars(onLine, msg) })
 		for _, b := range msg {
 			toSend.Put(b)
 		}
@@ -114,7 +112,7 @@ var _ = Describe("uart_top with a forked source, sink and scoreboard", func() {
 		toLine, popped := bench.NewQueue[byte](u.Bench, "line", 0), bench.NewQueue[char](u.Bench, "rx", 0)
 		u.Fork("line source", func() { u.lineSource(toLine) })
 		u.Fork("stream sink", func() { u.streamSink(popped) })
-		check := u.Fork("scoreboard", func() { scoreboard(popped, msg) })
+		check := u.Fork("scoreboard", func() { expectChars(popped, msg) })
 		for _, b := range msg {
 			toLine.Put(b)
 		}
@@ -129,8 +127,8 @@ var _ = Describe("uart_top with a forked source, sink and scoreboard", func() {
 		u.Fork("line sink", func() { u.lineSink(onLine) })
 		u.Fork("line source", func() { u.lineSource(toLine) })
 		u.Fork("stream sink", func() { u.streamSink(popped) })
-		tx := u.Fork("tx scoreboard", func() { scoreboard(onLine, out) })
-		rx := u.Fork("rx scoreboard", func() { scoreboard(popped, in) })
+		tx := u.Fork("tx scoreboard", func() { expectChars(onLine, out) })
+		rx := u.Fork("rx scoreboard", func() { expectChars(popped, in) })
 		u.Fork("feeder", func() {
 			for i := range out {
 				toSend.Put(out[i]) // bounded queues: the feeder waits for room

@@ -26,7 +26,10 @@ module uart_top
   logic [7:0] tx_head;
   logic tx_overflow_unused;
 
-  assign tx_ready = !tx_full;
+  // The FIFO takes a push while full when it pops in the same cycle, so
+  // ready says so too: a push without ready would break the valid/ready
+  // handshake (a source holding valid would push its beat twice).
+  assign tx_ready = !tx_full || tx_start;
   assign tx_start = !tx_empty && !tx_busy;
 
   uart_fifo #(

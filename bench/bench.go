@@ -333,18 +333,36 @@ var benchDir = func() string {
 }()
 
 // callerSkip is the skip, relative to the caller of Options.Fail (failf),
-// of the first frame outside the package's non-test files.
+// of the frame a failure is reported at (userFrame).
 func callerSkip() int {
 	var pcs [64]uintptr
 	n := runtime.Callers(2, pcs[:]) // pcs[0]: failf
-	frames := runtime.CallersFrames(pcs[:n])
+	i, _ := userFrame(runtime.CallersFrames(pcs[:n]))
+	return i
+}
+
+// userFrame finds, among frames, the one a message should point at: the
+// first outside the bench and its component packages (bench/stream, ...)
+// and their non-test files, the spec's line that called a component; or,
+// where there is none (a component's own task), the first outside package
+// bench itself. It returns its index and the frame (index 0 when neither
+// exists).
+func userFrame(frames *runtime.Frames) (int, runtime.Frame) {
+	fallback, fbFrame := -1, runtime.Frame{}
 	for i := 0; ; i++ {
 		f, more := frames.Next()
-		if filepath.Dir(f.File) != benchDir || strings.HasSuffix(f.File, "_test.go") {
-			return i
+		dir, test := filepath.Dir(f.File), strings.HasSuffix(f.File, "_test.go")
+		if test || dir != benchDir && !strings.HasPrefix(dir, benchDir+string(filepath.Separator)) {
+			return i, f
+		}
+		if fallback < 0 && dir != benchDir {
+			fallback, fbFrame = i, f
 		}
 		if !more {
-			return 0
+			if fallback >= 0 {
+				return fallback, fbFrame
+			}
+			return 0, runtime.Frame{}
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 
 	"github.com/onsi/ginkgo/v2/types"
 )
@@ -133,20 +132,16 @@ func (t *Task) Kill() {
 	tb.finishTask(t, true)
 }
 
-// callerLine is file:line of the first caller outside this package.
+// callerLine is file:line of the frame userFrame picks: where a task was
+// forked, as the spec wrote it.
 func callerLine() string {
 	var pcs [32]uintptr
 	n := runtime.Callers(2, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
-	for {
-		f, more := frames.Next()
-		if filepath.Dir(f.File) != benchDir || strings.HasSuffix(f.File, "_test.go") {
-			return fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line)
-		}
-		if !more {
-			return "?"
-		}
+	_, f := userFrame(runtime.CallersFrames(pcs[:n]))
+	if f.File == "" {
+		return "?"
 	}
+	return fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line)
 }
 
 // resume runs t until it waits again or ends.

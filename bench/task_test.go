@@ -12,6 +12,7 @@ import (
 	. "github.com/onsi/gomega"
 
 	"github.com/weft-hdl/weft/bench"
+	"github.com/weft-hdl/weft/bench/scoreboard"
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/dut"
 )
@@ -538,5 +539,28 @@ func TestPreEdgeWithoutFlops(t *testing.T) {
 	}
 	if len(fails) > 0 {
 		t.Fatal(fails)
+	}
+}
+
+// TestForkedAtUserLine: a task a component forks (here a scoreboard's
+// watcher) names the spec's line that started it, not the component's.
+func TestForkedAtUserLine(t *testing.T) {
+	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
+		Top("t").Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var fails []string
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+	defer tb.Close()
+	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS).Signal()
+	sb := scoreboard.New[int](tb, "sb")
+	sb.Expect("s", 1)
+	line := nextLine()
+	sb.Watch("s", func() int { tb.RisingEdge(clk); return 2 })
+	tb.ClockCycles(clk, 3)
+	if len(fails) == 0 || !strings.Contains(fails[0], "forked at "+line) {
+		t.Fatalf("want the failure to name %s: %q", line, fails)
 	}
 }

@@ -25,10 +25,11 @@ const coalesceWindow = 256
 func coalesce(u *sir.Unit) {
 	c := newConsts(u)
 	defs := singleDefs(u, c.ndefs)
+	redef := make(map[sir.Reg]bool, coalesceWindow)
 	for _, bi := range u.RPO() {
 		b := u.Blocks[bi]
 		c.startBlock()
-		co := &coalescer{u: u, c: c, defs: defs, insts: b.Insts, dead: make([]bool, len(b.Insts)), pre: map[int][]sir.Inst{}}
+		co := &coalescer{u: u, c: c, defs: defs, insts: b.Insts, dead: make([]bool, len(b.Insts)), pre: map[int][]sir.Inst{}, redef: redef}
 		for j := range co.insts {
 			if in := &co.insts[j]; in.Op == sir.OpStore && !in.Addr.Dynamic() {
 				for co.tryStore(j) {
@@ -54,6 +55,10 @@ type coalescer struct {
 	insts []sir.Inst
 	dead  []bool
 	pre   map[int][]sir.Inst // instructions to insert before index j
+	// redef holds the registers defined between a store and the candidate
+	// it looks at; kept across stores (cleared each time) so that a large
+	// block does not allocate a map per store.
+	redef map[sir.Reg]bool
 }
 
 type byteRange struct{ lo, hi int }
@@ -82,7 +87,8 @@ func (co *coalescer) tryStore(j int) bool {
 	tr := memRange(u, t)
 	var between []byteRange // same-home accesses between the candidate and t
 	var hull byteRange      // their hull: most candidates miss it, sparing the scan
-	redef := map[sir.Reg]bool{}
+	redef := co.redef
+	clear(redef)
 	for i, n := j-1, 0; i >= 0 && n < coalesceWindow; i, n = i-1, n+1 {
 		if co.dead[i] {
 			continue

@@ -14,13 +14,18 @@ func deadcode(u *sir.Unit) {
 	for changed := true; changed; {
 		changed = false
 		out, idx := liveOut(u)
+		// The registers by live-set index: walking each block's set bits
+		// costs its live registers, not every cross-block register (which
+		// was quadratic in the unit's size).
+		regOf := make([]sir.Reg, len(idx))
+		for r, k := range idx {
+			regOf[k] = r
+		}
 		for bi, b := range u.Blocks {
-			for r, k := range idx {
-				if out[bi].Has(k) {
-					live[r] = true
-					touched = append(touched, r)
-				}
-			}
+			out[bi].ForEach(func(k int) {
+				live[regOf[k]] = true
+				touched = append(touched, regOf[k])
+			})
 			if b.Term.Kind == sir.TermBranch {
 				live[b.Term.Cond] = true
 				touched = append(touched, b.Term.Cond)

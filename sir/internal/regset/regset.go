@@ -71,3 +71,14 @@ func (s Set) Len() int {
 	}
 	return n
 }
+
+// ForEach calls fn for every element, in ascending order: a cost in the
+// set's words plus its elements, not in the universe's size.
+func (s Set) ForEach(fn func(i int)) {
+	for wi, w := range s {
+		for w != 0 {
+			fn(wi<<6 + bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}

@@ -12,7 +12,8 @@ import (
 
 // Export is what a simulator needs of p, as a program.Program: the signal
 // table and scopes of the design, the flat layout, the units and the task
-// tables. It shares p's units (neither side changes them) and is linked.
+// tables. It shares p's units (neither side changes them) and is linked
+// (LinkBuilt: BuildSchedule checked the units already).
 func (p *Program) Export() (*program.Program, error) {
 	d, s, l := p.Design, p.Schedule, p.Layout
 	if d == nil || s == nil || l == nil {
@@ -112,7 +113,7 @@ func (p *Program) Export() (*program.Program, error) {
 		pp := par.Parallel
 		out.Parallel = &pp
 	}
-	if err := out.Link(); err != nil {
+	if err := out.LinkBuilt(); err != nil {
 		return nil, fmt.Errorf("kernels: Export: %w", err)
 	}
 	return out, nil

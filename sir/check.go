@@ -367,7 +367,7 @@ func (c *checker) definite() error {
 		changed = false
 		for _, b := range rpo {
 			if b != 0 {
-				tmp.Copy(regset.Full(n))
+				tmp.Fill(n)
 				for _, p := range preds[b] {
 					if reach[p] {
 						tmp.And(out[p])

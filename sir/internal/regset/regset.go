@@ -12,13 +12,18 @@ func New(n int) Set { return make(Set, (n+63)/64) }
 // Full returns a set holding 0..n-1.
 func Full(n int) Set {
 	s := New(n)
+	s.Fill(n)
+	return s
+}
+
+// Fill makes s (of New(n)'s size) hold 0..n-1, without allocating.
+func (s Set) Fill(n int) {
 	for i := range s {
 		s[i] = ^uint64(0)
 	}
 	if r := n % 64; r != 0 {
 		s[len(s)-1] = 1<<uint(r) - 1
 	}
-	return s
 }
 
 func (s Set) Add(i int)      { s[i>>6] |= 1 << uint(i&63) }

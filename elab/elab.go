@@ -508,6 +508,19 @@ func (e *elab) checkDrivers(all []*design.Process) {
 			}
 			continue
 		}
+		if len(ws) > 64 {
+			// Many writers of one array (a generate loop writing one
+			// element each): the pairwise search below would be quadratic,
+			// so a sweep over element ranges says first whether any two
+			// processes overlap at all.
+			acc := make([]driverAccess, len(ws))
+			for i, x := range ws {
+				acc[i] = driverAccess{x.p, x.a}
+			}
+			if !driversOverlap(acc) {
+				continue
+			}
+		}
 	outer:
 		for j := 1; j < len(ws); j++ {
 			for i := 0; i < j; i++ {
@@ -522,6 +535,36 @@ func (e *elab) checkDrivers(all []*design.Process) {
 			}
 		}
 	}
+}
+
+// driverAccess is one process's write of a home.
+type driverAccess struct {
+	p *design.Process
+	a design.Access
+}
+
+// driversOverlap reports whether two accesses of different processes
+// share a bit: a sweep over the accesses sorted by first element, each
+// compared only with those whose elements reach it.
+func driversOverlap(acc []driverAccess) bool {
+	sort.Slice(acc, func(i, j int) bool { return acc[i].a.ElemLo < acc[j].a.ElemLo })
+	var active []driverAccess
+	for _, x := range acc {
+		live := active[:0]
+		for _, y := range active {
+			if y.a.ElemHi >= x.a.ElemLo {
+				live = append(live, y)
+			}
+		}
+		active = live
+		for _, y := range active {
+			if y.p != x.p && y.a.Overlaps(x.a) {
+				return true
+			}
+		}
+		active = append(active, x)
+	}
+	return false
 }
 
 func hpos(p design.Pos) hdl.Pos { return hdl.Pos{File: p.File, Line: p.Line, Col: p.Col} }

@@ -55,9 +55,14 @@ type consts struct {
 
 func newConsts(u *sir.Unit) *consts {
 	c := &consts{u: u, ndefs: defCounts(u), global: map[sir.Reg]uint64{}, local: map[sir.Reg]uint64{}}
-	for r, in := range singleDefs(u, c.ndefs) {
-		if in.Op == sir.OpConst {
-			c.global[r] = in.Imm
+	// Only the constants matter here: picking them straight from the
+	// blocks spares building every single definition (singleDefs).
+	for _, bi := range u.RPO() {
+		b := u.Blocks[bi]
+		for i := range b.Insts {
+			if in := &b.Insts[i]; in.Op == sir.OpConst && in.Dst != sir.NoReg && c.ndefs[in.Dst] == 1 {
+				c.global[in.Dst] = in.Imm
+			}
 		}
 	}
 	return c

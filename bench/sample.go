@@ -85,6 +85,16 @@ func elemOf(sig *dut.Signal) int { return sig.ElemIndex() }
 
 func (p *Sampled) find(sig *dut.Signal) []uint64 {
 	i, ok := p.index[sig]
+	if !ok && sig != nil {
+		// Another handle on the same signal (each tb.Signal call makes
+		// one): the same element of the same signal is the same sample.
+		for j, x := range p.sigs {
+			if x.Home() == sig.Home() && x.ElemIndex() == sig.ElemIndex() {
+				i, ok = j, true
+				break
+			}
+		}
+	}
 	if !ok {
 		p.tb.failf("Sampled.Get(%s): the signal is not sampled; name it in PreEdge", sigName(sig))
 		return nil

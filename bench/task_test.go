@@ -564,3 +564,24 @@ func TestForkedAtUserLine(t *testing.T) {
 		t.Fatalf("want the failure to name %s: %q", line, fails)
 	}
 }
+
+// TestPreEdgeOtherHandle: a sample is found by any handle on the signal,
+// not only the one PreEdge was given.
+func TestPreEdgeOtherHandle(t *testing.T) {
+	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, input logic [7:0] a, output logic [7:0] q);\n  always_ff @(posedge clk) q <= a;\nendmodule\n").
+		Top("t").Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var fails []string
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+	defer tb.Close()
+	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS).Signal()
+	pre := tb.PreEdge(tb.Signal("a"))
+	tb.Set(tb.Signal("a"), 42)
+	tb.RisingEdge(clk)
+	if got := pre.Get(tb.Signal("a")); got != 42 || len(fails) > 0 {
+		t.Fatalf("pre-edge a through a second handle = %d, failures %q", got, fails)
+	}
+}

@@ -1,8 +1,14 @@
 // Package compile runs weft's pipeline from SystemVerilog source to a
 // running simulator: hdl (preprocess, parse) → elab → slt analysis and the
 // lint checks on it → kernels (SIR lowering, sir/opt, statelayout) →
-// sim.New. Program.Warnings are those weft lint prints; Suppress turns
-// codes off.
+// kernels.Export (the runtime's program.Program) → sim.New. Program.Warnings
+// are those weft lint prints; Suppress turns codes off.
+//
+// Between the compiler and sim.New sits the image cache (cache/): a build
+// whose sources, options and weft binary match an earlier one decodes that
+// build's program image instead of compiling (Program.FromCache; the
+// compiler's Design and Kernels are nil then). Cache and NoCache choose the
+// cache per build; the default is cache.FromEnv (WEFT_CACHE).
 //
 //	p, err := compile.NewBuilder().Files("top.sv", "alu.sv").Top("top").Build()
 //	if err != nil { ... }            // front-end errors are a *hdl.ErrorList

@@ -44,7 +44,7 @@ func TestCorpusPartitioned(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, p, err := runPartitioned(path, lanes, backend)
-			if p != nil && p.Kernels.Parallel != nil && len(p.Kernels.Parallel.Kernels()) > 0 {
+			if p != nil && p.Program.Parallel != nil && len(p.Program.Parallel.Kernels()) > 0 {
 				partitioned.Add(1)
 			}
 			if err != nil {

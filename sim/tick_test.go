@@ -191,7 +191,7 @@ func TestTickLoopWithSelector(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer auto.Close()
-		if len(auto.Kernels.Parallel.Kernels()) == 0 {
+		if len(auto.Program.Parallel.Kernels()) == 0 {
 			t.Fatal("nothing partitioned")
 		}
 		seq, err := lanesDesigns[0].build().Backend(be).Output(&bytes.Buffer{}).Build()

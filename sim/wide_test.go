@@ -101,7 +101,7 @@ func TestWideArithmeticBackends(t *testing.T) {
 		for i, be := range wideBackends {
 			benches[i] = build(t, wideOps, be.opt, func(b *compile.Builder) { b.Param("W", strconv.Itoa(W)) })
 		}
-		if par := benches[2].p.Kernels.Parallel; par == nil || !bothLanes(par.Kernels()) {
+		if par := benches[2].p.Program.Parallel; par == nil || !bothLanes(par.Kernels()) {
 			t.Fatalf("W=%d: no kernel is partitioned over both lanes", W)
 		}
 		mod := new(big.Int).Lsh(big.NewInt(1), uint(W))

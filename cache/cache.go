@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -216,10 +217,41 @@ func (c *Cache) Put(key Key, payload []byte) error {
 	if err := c.write(path, payload); err != nil {
 		return fmt.Errorf("cache: put %s: %w", path, err)
 	}
+	if !c.dueForTrim(int64(headerSize) + int64(len(payload))) {
+		return nil
+	}
 	if err := c.trim(path); err != nil {
 		return fmt.Errorf("cache: put %s: stored, but trimming the cache failed: %w", path, err)
 	}
 	return nil
+}
+
+// trimState is, per cache directory, what this process stored since it
+// last trimmed there.
+type trimState struct {
+	mu      sync.Mutex
+	trimmed bool  // trimmed once in this process
+	written int64 // bytes stored since
+}
+
+var trimStates sync.Map // directory → *trimState
+
+// dueForTrim says whether a Put of n bytes should trim now. Trimming
+// lists the whole directory (tens of milliseconds for thousands of
+// entries, more than a small compile), so a process trims at its first
+// Put and then once it has stored a sixteenth of the bound (at most 64
+// MiB) since: the bound may be passed by that much per process meanwhile.
+func (c *Cache) dueForTrim(n int64) bool {
+	v, _ := trimStates.LoadOrStore(c.dir, &trimState{})
+	st := v.(*trimState)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.written += n
+	if st.trimmed && st.written < min(c.maxBytes/16, 64<<20) {
+		return false
+	}
+	st.trimmed, st.written = true, 0
+	return true
 }
 
 // write writes the framed payload to a temporary file beside path and
@@ -268,11 +300,10 @@ func (c *Cache) write(path string, payload []byte) error {
 	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
-	// Sync before the rename, so that after a crash the name never points
-	// at a file whose data did not reach the disk.
-	if err := f.Sync(); err != nil {
-		return err
-	}
+	// No fsync before the rename: it cost more than compiling a small
+	// design (about 70 ms on a VM disk), and what it guards against, a
+	// name pointing at data a crash lost, is what the frame's checksum
+	// already catches: such an entry reads as corrupt and is recompiled.
 	if err := f.Close(); err != nil {
 		return err
 	}

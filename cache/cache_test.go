@@ -133,7 +133,9 @@ func TestCacheTrimLRU(t *testing.T) {
 }
 
 func TestCacheTrimStaleTemps(t *testing.T) {
-	c := open(t, 0)
+	// A small bound: a process trims after every sixteenth of it stored,
+	// so here after every Put.
+	c := open(t, 800)
 	k := key("a")
 	if err := c.Put(k, []byte("x")); err != nil {
 		t.Fatal(err)
@@ -287,5 +289,26 @@ func TestCacheNilIsDisabled(t *testing.T) {
 	}
 	if c.Dir() != "" || c.MaxBytes() != 0 {
 		t.Errorf("Dir %q, MaxBytes %d", c.Dir(), c.MaxBytes())
+	}
+}
+
+// TestCacheTrimsNotEveryPut: with a large bound a process does not list
+// the directory at every Put (a crashed writer's file waits for the next
+// trim).
+func TestCacheTrimsNotEveryPut(t *testing.T) {
+	c := open(t, 0)
+	if err := c.Put(key("a"), []byte("x")); err != nil { // the first Put trims
+		t.Fatal(err)
+	}
+	stale := filepath.Join(filepath.Dir(c.path(key("a"))), ".tmp-333.wimg")
+	if err := os.WriteFile(stale, []byte("partial"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	age(t, stale, time.Hour)
+	if err := c.Put(key("b"), []byte("y")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Errorf("the second small Put trimmed: %v", err)
 	}
 }

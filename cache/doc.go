@@ -29,7 +29,8 @@
 // WEFT_CACHE_MAX was lowered) is dropped the same way.
 //
 // Writers create a temporary file ".tmp-*.wimg" in the entry's
-// subdirectory, write and sync it, and rename it onto the entry's name.
+// subdirectory, write it, and rename it onto the entry's name (no fsync:
+// an entry a crash cut short fails its checksum and is recompiled).
 // Only files with these two shapes, in two-hex-digit subdirectories, are the
 // cache's own: Clear and the trimming never touch anything else, so WEFT_CACHE
 // may name a directory that holds other files.
@@ -49,9 +50,13 @@
 // # Size bound
 //
 // A hit refreshes the entry's modification time, so modification times
-// order entries by last use. After each Put, if the entries' total size
-// exceeds the bound, the least recently used entries are removed until it
-// no longer does (the entry just stored is kept). Processes trimming at
+// order entries by last use. A process trims at its first Put and then
+// each time it has stored a sixteenth of the bound (at most 64 MiB) since:
+// if the entries' total size exceeds the bound, the least recently used
+// are removed until it no longer does (the entry just stored is kept).
+// Trimming lists the whole directory, which costs more than compiling a
+// small design once there are thousands of entries, so the bound may be
+// passed by that sixteenth per process in between. Processes trimming at
 // the same moment may remove a little more than needed; nothing is lost
 // but cached work.
 //

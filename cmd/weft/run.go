@@ -26,7 +26,8 @@ reset input active for CYCLES clock cycles (default 4; active low when the
 name ends in "n" or "_n", unless --reset-active says), releases it, then
 runs N clock cycles (--cycles, default 1000) or until $finish. $display
 output goes to stdout; then each --print signal is printed as NAME=0x... .
---stats adds one line: compile_ms=... cache=hit|miss cycles=... run_s=... cycles_per_s=...
+--stats adds one line: compile_ms=... cache=hit|miss phases_ms=parse:...,elab:...
+(each compile phase) cycles=... run_s=... cycles_per_s=...
 (cycles after reset). Warnings are those of weft lint, with their codes;
 -Wno-CODE and lint_off comments turn them off (weft lint -h lists the
 codes). Exit status: 0 when the run completes or ends with
@@ -180,8 +181,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if prog.FromCache {
 			cached = "hit"
 		}
-		fmt.Fprintf(stdout, "compile_ms=%d cache=%s cycles=%d run_s=%.3f cycles_per_s=%.0f\n",
-			prog.CompileTime.Milliseconds(), cached, ran, rs, cps)
+		var phases []string
+		for _, ph := range prog.Phases {
+			phases = append(phases, fmt.Sprintf("%s:%.1f", strings.ReplaceAll(ph.Name, " ", "_"), float64(ph.Time.Microseconds())/1000))
+		}
+		fmt.Fprintf(stdout, "compile_ms=%d cache=%s phases_ms=%s cycles=%d run_s=%.3f cycles_per_s=%.0f\n",
+			prog.CompileTime.Milliseconds(), cached, strings.Join(phases, ","), ran, rs, cps)
 	}
 	if n := s.Errors(); n > 0 && code == 0 {
 		fmt.Fprintf(stderr, "weft run: the design reported %d error(s) ($error)\n", n)

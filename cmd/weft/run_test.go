@@ -54,7 +54,7 @@ func TestRunPrint(t *testing.T) {
 		t.Fatalf("reset-active high: exit %d, stdout %q", code, out)
 	}
 	code, out, _ = weft("run", f, "--reset", "rst_n:0", "--cycles", "7", "--print", "q", "--stats")
-	if code != 0 || !regexp.MustCompile(`^q=0x007\ncompile_ms=\d+ cache=(hit|miss) cycles=7 run_s=\d+\.\d{3} cycles_per_s=\d+\n$`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`^q=0x007\ncompile_ms=\d+ cache=(hit|miss) phases_ms=[a-z_]+:[0-9.]+(,[a-z_]+:[0-9.]+)* cycles=7 run_s=\d+\.\d{3} cycles_per_s=\d+\n$`).MatchString(out) {
 		t.Fatalf("--stats: exit %d, stdout %q", code, out)
 	}
 }

@@ -224,11 +224,35 @@ func (q *Queue[T]) Get() T {
 	}
 }
 
+// GetWithin is Get that waits at most d: ok is false when no item came
+// in time (or the bench stopped). A monitor's RecvWithin is this.
+func (q *Queue[T]) GetWithin(d Time) (v T, ok bool) {
+	end := q.tb.now + d
+	for {
+		if v, ok := q.TryGet(); ok {
+			return v, true
+		}
+		left := end - q.tb.now
+		if left <= 0 || !q.blockWithin(&q.getters, "GetWithin", left) {
+			return v, false
+		}
+	}
+}
+
 // block waits on a fresh event in list until signal sets it.
 func (q *Queue[T]) block(list *[]*Event, call string) bool {
+	return q.blockWithin(list, call, 0)
+}
+
+// blockWithin is block bounded by d (0: no bound of its own).
+func (q *Queue[T]) blockWithin(list *[]*Event, call string, d Time) bool {
 	e := q.tb.NewEvent(fmt.Sprintf("Queue(%s).%s", q.name, call))
 	*list = append(*list, e)
-	q.tb.Await(e.Wait())
+	if d > 0 {
+		q.tb.AwaitWithin(e.Wait(), d)
+	} else {
+		q.tb.Await(e.Wait())
+	}
 	for i, x := range *list { // a wait that ended otherwise leaves its place
 		if x == e {
 			*list = append((*list)[:i], (*list)[i+1:]...)

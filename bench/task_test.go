@@ -585,3 +585,34 @@ func TestPreEdgeOtherHandle(t *testing.T) {
 		t.Fatalf("pre-edge a through a second handle = %d, failures %q", got, fails)
 	}
 }
+
+// TestQueueGetWithin: GetWithin returns an item that comes in time, and
+// false (leaving later items for the next Get) when none does.
+func TestQueueGetWithin(t *testing.T) {
+	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
+		Top("t").Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var fails []string
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+	defer tb.Close()
+	tb.Clock(tb.Signal("clk"), 10*bench.NS)
+	q := bench.NewQueue[int](tb, "q", 0)
+	tb.Fork("producer", func() {
+		tb.Timer(25 * bench.NS)
+		q.Put(1)
+		tb.Timer(100 * bench.NS)
+		q.Put(2)
+	})
+	if v, ok := q.GetWithin(50 * bench.NS); !ok || v != 1 || tb.Now() != 25*bench.NS {
+		t.Fatalf("GetWithin = %d, %v at %s; want 1 at 25ns", v, ok, tb.Now())
+	}
+	if _, ok := q.GetWithin(50 * bench.NS); ok || tb.Now() != 75*bench.NS {
+		t.Fatalf("GetWithin with nothing in time: ok %v at %s; want false at 75ns", ok, tb.Now())
+	}
+	if v := q.Get(); v != 2 || len(fails) > 0 {
+		t.Fatalf("the late item: %d, failures %q", v, fails)
+	}
+}

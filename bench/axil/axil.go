@@ -2,7 +2,6 @@ package axil
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/weft-hdl/weft/bench"
 	"github.com/weft-hdl/weft/bench/bus"
@@ -45,8 +44,8 @@ type Options struct {
 	ResetActiveLow bool
 	// Pause is asked once per clock cycle and channel: true holds back
 	// the component's next valid (a request or a response) or drops its
-	// ready for that cycle. Give it randomness from tb.Rand (RandomPause)
-	// for backpressure and handshake delays. nil: never pause.
+	// ready for that cycle. Give it randomness from tb.Rand
+	// (stream.RandomPause) for backpressure and handshake delays. nil: never pause.
 	Pause func() bool
 	// Timeout is how many clock cycles a Master's Write or Read may take
 	// before it fails naming the channel it is stuck on (0:
@@ -59,12 +58,6 @@ type Options struct {
 // transactions under heavy pauses, short enough that a slave that never
 // answers fails a spec in well under a second.
 const DefaultTimeout = 10000
-
-// RandomPause returns a Pause function that pauses with probability p,
-// drawn from r (use tb.Rand(), so a failing seed replays).
-func RandomPause(r *rand.Rand, p float64) func() bool {
-	return func() bool { return r.Float64() < p }
-}
 
 // The AXI4-Lite signal names, without the prefix.
 var (

@@ -17,7 +17,7 @@
 //	tb.Reset(tb.Signal("rst_n"), bench.Inferred, 4)
 //	m := axil.NewMaster(tb, "s_axil", clk.Signal(), axil.Options{
 //		Reset: tb.Signal("rst_n"), ResetActiveLow: true,
-//		Pause: axil.RandomPause(tb.Rand(), 0.3),
+//		Pause: stream.RandomPause(tb, 0.3),
 //	})
 //	Expect(m.WriteWord(0x08, 0xcafe)).To(Equal(axil.OKAY))
 //	v, resp := m.ReadWord(0x08)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/weft-hdl/weft/bench"
 	"github.com/weft-hdl/weft/bench/axil"
+	"github.com/weft-hdl/weft/bench/stream"
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/dut"
 )
@@ -147,7 +148,7 @@ var _ = Describe("Master on an AXI4-Lite register file", func() {
 	It("matches the register model under random traffic and pauses", func() {
 		r := newRegTB("regfile.sv", bench.Options{})
 		r.m = axil.NewMaster(r.Bench, "s_axil", r.clk, axil.Options{
-			Reset: r.rst, ResetActiveLow: true, Pause: axil.RandomPause(r.Rand(), 0.3),
+			Reset: r.rst, ResetActiveLow: true, Pause: stream.RandomPause(r.Bench, 0.3),
 		})
 		start := r.Now()
 		r.run(150)
@@ -277,7 +278,7 @@ var _ = Describe("the register file mutation check", func() {
 	It("catches regfile_broken.sv, which writes every byte lane whatever wstrb says", func() {
 		fails := &failures{}
 		r := newRegTB("regfile_broken.sv", bench.Options{Fail: fails.fail})
-		r.m = axil.NewMaster(r.Bench, "s_axil", r.clk, axil.Options{Pause: axil.RandomPause(r.Rand(), 0.3)})
+		r.m = axil.NewMaster(r.Bench, "s_axil", r.clk, axil.Options{Pause: stream.RandomPause(r.Bench, 0.3)})
 		r.run(150)
 		Expect(fails.msgs).To(HaveLen(1))
 		Expect(fails.msgs[0]).To(MatchRegexp(`regfile: Read\(0x[0-9a-f]+, \d\) = .*, the model says`))

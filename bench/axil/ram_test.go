@@ -9,6 +9,7 @@ import (
 
 	"github.com/weft-hdl/weft/bench"
 	"github.com/weft-hdl/weft/bench/axil"
+	"github.com/weft-hdl/weft/bench/stream"
 	"github.com/weft-hdl/weft/dut"
 )
 
@@ -31,7 +32,7 @@ func newCopyTB(file string, opts bench.Options, pause float64) *copyTB {
 		*sig = c.Signal(name)
 	}
 	c.ram = axil.NewRAM(c.Bench, "m_axil", c.clk, ramSize, axil.Options{
-		Reset: c.rst, ResetActiveLow: true, Pause: axil.RandomPause(c.Rand(), pause),
+		Reset: c.rst, ResetActiveLow: true, Pause: stream.RandomPause(c.Bench, pause),
 	})
 	c.Reset(c.rst, bench.Inferred, 3)
 	return c
@@ -181,9 +182,9 @@ var _ = Describe("Master and RAM back to back", func() {
 			tb := bench.New(build("passthru.sv", "axil_passthru", "DW", fmt.Sprint(dw)), bench.Options{})
 			clk := tb.Clock(tb.Signal("clk"), 10*bench.NS).Signal()
 			rng := tb.Rand()
-			m := axil.NewMaster(tb, "s_axil", clk, axil.Options{Pause: axil.RandomPause(rng, 0.3)})
+			m := axil.NewMaster(tb, "s_axil", clk, axil.Options{Pause: stream.RandomPause(tb, 0.3)})
 			const size = 4096
-			ram := axil.NewRAM(tb, "m_axil", clk, size, axil.Options{Pause: axil.RandomPause(rng, 0.3)})
+			ram := axil.NewRAM(tb, "m_axil", clk, size, axil.Options{Pause: stream.RandomPause(tb, 0.3)})
 			mirror := make([]byte, size)
 			lanes := uint64(dw / 8)
 			for range 200 {

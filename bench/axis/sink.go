@@ -86,7 +86,6 @@ type receiver struct {
 	l      *layout
 	kind   string // "sink" or "monitor", for messages
 	frames *bench.Queue[Frame]
-	got    *bench.Event // set whenever a frame is queued (RecvWithin)
 	count  uint64
 
 	cur   Frame // the frame being assembled
@@ -96,7 +95,7 @@ type receiver struct {
 func newReceiver(l *layout, kind string, src beatReceiver, opts Options) *receiver {
 	tb := l.tb
 	name := "axis " + kind + " " + l.prefix
-	r := &receiver{tb: tb, l: l, kind: kind, frames: bench.NewQueue[Frame](tb, name, 0), got: tb.NewEvent(name + " frame")}
+	r := &receiver{tb: tb, l: l, kind: kind, frames: bench.NewQueue[Frame](tb, name, 0)}
 	tb.Fork(name, func() {
 		for {
 			b := src.Recv()
@@ -167,7 +166,6 @@ func (r *receiver) take(b stream.Beat) {
 		r.cur, r.beats = Frame{}, 0
 		r.count++
 		r.frames.Put(f) // unbounded: never waits
-		r.got.Set()
 	}
 }
 
@@ -182,22 +180,7 @@ func (r *receiver) recvWithin(d bench.Time) (Frame, bool) {
 	if r == nil {
 		return Frame{}, false
 	}
-	deadline := r.tb.Now() + d
-	for {
-		if f, ok := r.frames.TryGet(); ok {
-			return f, true
-		}
-		left := deadline - r.tb.Now()
-		if left <= 0 || r.tb.Err() != nil {
-			return Frame{}, false
-		}
-		// Nothing can arrive between TryGet and this Clear (bench code
-		// does not yield in between), so no frame is missed.
-		r.got.Clear()
-		if !r.tb.AwaitWithin(r.got.Wait(), left) {
-			return r.frames.TryGet()
-		}
-	}
+	return r.frames.GetWithin(d)
 }
 
 func (r *receiver) countFrames() uint64 {

@@ -11,7 +11,7 @@ import (
 type Sink struct {
 	tb    *bench.Bench
 	p     *port
-	q     beats
+	q     *bench.Queue[Beat]
 	on    bool // ready driven active
 	count uint64
 }
@@ -21,11 +21,10 @@ type Sink struct {
 // first edge unless Pause or the reset hold it.
 func NewSink(tb *bench.Bench, prefix string, clk *dut.Signal, cfg Config) *Sink {
 	s := &Sink{tb: tb, p: bind(tb, "sink", prefix, clk, cfg)}
-	s.q = beats{tb: tb}
+	s.q = bench.NewQueue[Beat](tb, "sink "+prefix, 0)
 	if s.p == nil {
 		return s
 	}
-	s.q.name = s.p.name
 	if s.p.ready != nil {
 		s.p.drive(s.p.ready, s.p.cfg.ReadyActiveLow, false)
 	}
@@ -34,16 +33,16 @@ func NewSink(tb *bench.Bench, prefix string, clk *dut.Signal, cfg Config) *Sink 
 }
 
 // Recv waits for the next received beat (nil once the bench stopped).
-func (s *Sink) Recv() Beat { return s.q.get() }
+func (s *Sink) Recv() Beat { return s.q.Get() }
 
 // RecvWithin waits at most d for the next beat; false without one.
-func (s *Sink) RecvWithin(d bench.Time) (Beat, bool) { return s.q.getWithin(d) }
+func (s *Sink) RecvWithin(d bench.Time) (Beat, bool) { return s.q.GetWithin(d) }
 
 // Count is the number of beats received (taken by Recv or not).
 func (s *Sink) Count() uint64 { return s.count }
 
 // Empty reports that no received beat waits for Recv.
-func (s *Sink) Empty() bool { return len(s.q.items) == 0 }
+func (s *Sink) Empty() bool { return s.q.Len() == 0 }
 
 func (s *Sink) run() {
 	p := s.p
@@ -55,7 +54,7 @@ func (s *Sink) run() {
 		pause := p.pause() // once per cycle, whatever the state
 		if !p.resetAt() && p.validAt() && p.readyAt() {
 			s.count++
-			s.q.put(p.dataAt())
+			s.q.TryPut(p.dataAt()) // unbounded: never full
 		}
 		if p.ready != nil {
 			if on := !pause && !p.resetNow(); on != s.on {
@@ -71,27 +70,26 @@ func (s *Sink) run() {
 type Monitor struct {
 	tb    *bench.Bench
 	p     *port
-	q     beats
+	q     *bench.Queue[Beat]
 	count uint64
 }
 
 // NewMonitor binds the bus at prefix and starts the monitor's task.
 func NewMonitor(tb *bench.Bench, prefix string, clk *dut.Signal, cfg Config) *Monitor {
 	m := &Monitor{tb: tb, p: bind(tb, "monitor", prefix, clk, cfg)}
-	m.q = beats{tb: tb}
+	m.q = bench.NewQueue[Beat](tb, "monitor "+prefix, 0)
 	if m.p == nil {
 		return m
 	}
-	m.q.name = m.p.name
 	tb.Fork(m.p.task, m.run)
 	return m
 }
 
 // Recv waits for the next beat seen (nil once the bench stopped).
-func (m *Monitor) Recv() Beat { return m.q.get() }
+func (m *Monitor) Recv() Beat { return m.q.Get() }
 
 // RecvWithin waits at most d for the next beat seen; false without one.
-func (m *Monitor) RecvWithin(d bench.Time) (Beat, bool) { return m.q.getWithin(d) }
+func (m *Monitor) RecvWithin(d bench.Time) (Beat, bool) { return m.q.GetWithin(d) }
 
 // Count is the number of handshakes seen.
 func (m *Monitor) Count() uint64 { return m.count }
@@ -105,7 +103,7 @@ func (m *Monitor) run() {
 		}
 		if !p.resetAt() && p.validAt() && p.readyAt() {
 			m.count++
-			m.q.put(p.dataAt())
+			m.q.TryPut(p.dataAt()) // unbounded: never full
 		}
 	}
 }

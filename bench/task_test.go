@@ -488,23 +488,35 @@ var _ = Describe("waits that could hang", func() {
 	}, SpecTimeout(20*time.Second))
 })
 
+// toggleSrc is a one-flop design for the plain tests below.
+const toggleSrc = "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n"
+
+// plainBench builds module top of src and a bench on it for a plain Go
+// test: failures are collected in *fails instead of failing the test.
+func plainBench(t *testing.T, src, top string) (*bench.Bench, *[]string) {
+	t.Helper()
+	p, err := compile.NewBuilder().Source(top+".sv", src).Top(top).Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fails := &[]string{}
+	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { *fails = append(*fails, m) }})
+	t.Cleanup(func() { tb.Close(); p.Close() })
+	return tb, fails
+}
+
 // TestAtEnd: end checks run at Close, last first, and not after a failure.
 func TestAtEnd(t *testing.T) {
 	for _, failFirst := range []bool{false, true} {
-		p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
-			Top("t").Output(&bytes.Buffer{}).Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var fails, ran []string
-		tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
+		tb, failed := plainBench(t, toggleSrc, "t")
+		var ran []string
 		tb.AtEnd(func() { ran = append(ran, "first") })
 		tb.AtEnd(func() { ran = append(ran, "second"); tb.Failf("still expected: 3 items") })
 		if failFirst {
 			tb.Failf("boom")
 		}
 		tb.Close()
-		p.Close()
+		fails := *failed
 		switch {
 		case failFirst && (len(ran) != 0 || len(fails) != 1):
 			t.Errorf("after a failure: checks ran %v, failures %q", ran, fails)
@@ -518,15 +530,7 @@ func TestAtEnd(t *testing.T) {
 // (only wires on the clock) still samples, so a monitor of a wire-through
 // bus sees its handshakes.
 func TestPreEdgeWithoutFlops(t *testing.T) {
-	p, err := compile.NewBuilder().Source("w.sv", "module w(input logic clk, input logic [7:0] a, output logic [7:0] y);\n  assign y = a + 8'd1;\nendmodule\n").
-		Top("w").Output(&bytes.Buffer{}).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	var fails []string
-	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
-	defer tb.Close()
+	tb, failed := plainBench(t, "module w(input logic clk, input logic [7:0] a, output logic [7:0] y);\n  assign y = a + 8'd1;\nendmodule\n", "w")
 	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS)
 	a, y := tb.Signal("a"), tb.Signal("y")
 	pre := tb.PreEdge(a, y)
@@ -537,67 +541,43 @@ func TestPreEdgeWithoutFlops(t *testing.T) {
 			t.Fatalf("edge %d: pre-edge y = %d, want %d", i, got, i*3+1)
 		}
 	}
-	if len(fails) > 0 {
-		t.Fatal(fails)
+	if len(*failed) > 0 {
+		t.Fatal(*failed)
 	}
 }
 
 // TestForkedAtUserLine: a task a component forks (here a scoreboard's
 // watcher) names the spec's line that started it, not the component's.
 func TestForkedAtUserLine(t *testing.T) {
-	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
-		Top("t").Output(&bytes.Buffer{}).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	var fails []string
-	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
-	defer tb.Close()
+	tb, failed := plainBench(t, toggleSrc, "t")
 	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS).Signal()
 	sb := scoreboard.New[int](tb, "sb")
 	sb.Expect("s", 1)
 	line := nextLine()
 	sb.Watch("s", func() int { tb.RisingEdge(clk); return 2 })
 	tb.ClockCycles(clk, 3)
-	if len(fails) == 0 || !strings.Contains(fails[0], "forked at "+line) {
-		t.Fatalf("want the failure to name %s: %q", line, fails)
+	if len(*failed) == 0 || !strings.Contains((*failed)[0], "forked at "+line) {
+		t.Fatalf("want the failure to name %s: %q", line, *failed)
 	}
 }
 
 // TestPreEdgeOtherHandle: a sample is found by any handle on the signal,
 // not only the one PreEdge was given.
 func TestPreEdgeOtherHandle(t *testing.T) {
-	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, input logic [7:0] a, output logic [7:0] q);\n  always_ff @(posedge clk) q <= a;\nendmodule\n").
-		Top("t").Output(&bytes.Buffer{}).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	var fails []string
-	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
-	defer tb.Close()
+	tb, failed := plainBench(t, "module t(input logic clk, input logic [7:0] a, output logic [7:0] q);\n  always_ff @(posedge clk) q <= a;\nendmodule\n", "t")
 	clk := tb.Clock(tb.Signal("clk"), 10*bench.NS).Signal()
 	pre := tb.PreEdge(tb.Signal("a"))
 	tb.Set(tb.Signal("a"), 42)
 	tb.RisingEdge(clk)
-	if got := pre.Get(tb.Signal("a")); got != 42 || len(fails) > 0 {
-		t.Fatalf("pre-edge a through a second handle = %d, failures %q", got, fails)
+	if got := pre.Get(tb.Signal("a")); got != 42 || len(*failed) > 0 {
+		t.Fatalf("pre-edge a through a second handle = %d, failures %q", got, *failed)
 	}
 }
 
 // TestQueueGetWithin: GetWithin returns an item that comes in time, and
 // false (leaving later items for the next Get) when none does.
 func TestQueueGetWithin(t *testing.T) {
-	p, err := compile.NewBuilder().Source("t.sv", "module t(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n").
-		Top("t").Output(&bytes.Buffer{}).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	var fails []string
-	tb := bench.New(p, bench.Options{Fail: func(m string, _ ...int) { fails = append(fails, m) }})
-	defer tb.Close()
+	tb, failed := plainBench(t, toggleSrc, "t")
 	tb.Clock(tb.Signal("clk"), 10*bench.NS)
 	q := bench.NewQueue[int](tb, "q", 0)
 	tb.Fork("producer", func() {
@@ -612,7 +592,7 @@ func TestQueueGetWithin(t *testing.T) {
 	if _, ok := q.GetWithin(50 * bench.NS); ok || tb.Now() != 75*bench.NS {
 		t.Fatalf("GetWithin with nothing in time: ok %v at %s; want false at 75ns", ok, tb.Now())
 	}
-	if v := q.Get(); v != 2 || len(fails) > 0 {
-		t.Fatalf("the late item: %d, failures %q", v, fails)
+	if v := q.Get(); v != 2 || len(*failed) > 0 {
+		t.Fatalf("the late item: %d, failures %q", v, *failed)
 	}
 }

@@ -2,9 +2,11 @@ package kernels
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/internal/par"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/sir/opt"
 	"github.com/weft-hdl/weft/slt"
@@ -122,6 +124,9 @@ type Options struct {
 	// Partition builds partitioned alternatives of the settle and the
 	// event kernels when Partition.Lanes > 1 (see Parallel).
 	Partition PartitionOptions
+	// Progress, when set, is told each stage as it starts ("lowering
+	// tick top.clk", "optimizing 5 units"), on the building goroutine.
+	Progress func(stage string)
 }
 
 // DefaultMaxInsts is the default of Options.MaxInsts. Every SIR
@@ -209,15 +214,11 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	for _, tk := range p.Ticks {
 		units = append(units, tk.Unit)
 	}
-	for _, u := range units {
-		if !opts.NoOpt {
-			if err := opt.Run(u, opt.Options{Dump: opts.OptDump}); err != nil {
-				return nil, fmt.Errorf("kernels: %s: %w", u.Name, err)
-			}
-		}
-		if err := sir.Check(u); err != nil {
-			return nil, fmt.Errorf("kernels: %w", err)
-		}
+	if opts.Progress != nil {
+		opts.Progress(fmt.Sprintf("optimizing %d units", len(units)))
+	}
+	if err := optimize(units, opts); err != nil {
+		return nil, err
 	}
 	if p.Layout, err = c.layout(); err != nil {
 		return nil, err
@@ -232,6 +233,42 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		}
 	}
 	return p, nil
+}
+
+// optimize runs the optimizer on each unit and checks it. Units are
+// independent, so they are optimized in parallel, the largest first, and
+// the result is the same whatever the scheduling; a dump of the passes
+// (OptDump) keeps them sequential so that it reads in order.
+func optimize(units []*sir.Unit, opts Options) error {
+	seen := map[*sir.Unit]bool{}
+	var todo []*sir.Unit
+	for _, u := range units {
+		if !seen[u] {
+			seen[u] = true
+			todo = append(todo, u)
+		}
+	}
+	size := make(map[*sir.Unit]int, len(todo))
+	for _, u := range todo {
+		size[u] = u.NumInsts()
+	}
+	slices.SortStableFunc(todo, func(a, b *sir.Unit) int { return size[b] - size[a] })
+	workers := 0
+	if opts.OptDump != nil {
+		workers = 1
+	}
+	return par.Do(len(todo), workers, func(i int) error {
+		u := todo[i]
+		if !opts.NoOpt {
+			if err := opt.Run(u, opt.Options{Dump: opts.OptDump}); err != nil {
+				return fmt.Errorf("kernels: %s: %w", u.Name, err)
+			}
+		}
+		if err := sir.Check(u); err != nil {
+			return fmt.Errorf("kernels: %w", err)
+		}
+		return nil
+	})
 }
 
 // Units lists every unit: Initial (when present), Settle, Event, then
@@ -327,6 +364,9 @@ func (c *compiler) warn(format string, args ...any) {
 
 // unit builds one unit with body and ends it with the status dispatch.
 func (c *compiler) unit(name string, body func(u *ub)) (*sir.Unit, error) {
+	if c.opts.Progress != nil {
+		c.opts.Progress("lowering " + name)
+	}
 	u := newUB(c, name)
 	body(u)
 	u.end()

@@ -2,7 +2,11 @@ package sim
 
 import (
 	"fmt"
+	"io"
+	"slices"
+	"sync"
 
+	"github.com/weft-hdl/weft/internal/par"
 	"github.com/weft-hdl/weft/sir"
 	"github.com/weft-hdl/weft/sir/interp"
 )
@@ -52,11 +56,14 @@ type BufferSizer interface {
 // it (an op the native backend does not lower yet, or a platform without
 // it), with Secondary. Both must agree on the state layout, which they do
 // since the layout is the program's. FellBack lists the units Secondary
-// compiled and Reasons Primary's error for each.
+// compiled, sorted by name whatever order parallel compiles ended in, and
+// Reasons Primary's error for each.
 type Fallback struct {
 	Primary, Secondary Backend
 	FellBack           []string
 	Reasons            []error
+
+	mu sync.Mutex // guards FellBack and Reasons
 }
 
 // Name implements Backend: "native+interp" and the like.
@@ -78,7 +85,108 @@ func (f *Fallback) orSecondary(k Kernel, err error, u *sir.Unit, l sir.Layout) (
 	if err2 != nil {
 		return nil, fmt.Errorf("%s: %v; %s: %w", f.Primary.Name(), err, f.Secondary.Name(), err2)
 	}
-	f.FellBack = append(f.FellBack, u.Name)
-	f.Reasons = append(f.Reasons, err)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	i, _ := slices.BinarySearch(f.FellBack, u.Name)
+	f.FellBack = slices.Insert(f.FellBack, i, u.Name)
+	f.Reasons = slices.Insert(f.Reasons, i, err)
 	return k, nil
+}
+
+// ConcurrentBackend is implemented by backends whose Compile (and
+// CompileAt) may run on several goroutines at once. The simulator then
+// compiles a program's units in parallel; other backends (a test's
+// wrapper that counts calls, say) get one call at a time.
+type ConcurrentBackend interface {
+	Backend
+	CompilesConcurrently() bool
+}
+
+// CompilesConcurrently implements ConcurrentBackend: interp.Compile only
+// reads the unit.
+func (Interp) CompilesConcurrently() bool { return true }
+
+// CompilesConcurrently implements ConcurrentBackend when both backends do.
+func (f *Fallback) CompilesConcurrently() bool {
+	return concurrent(f.Primary) && concurrent(f.Secondary)
+}
+
+func concurrent(b Backend) bool {
+	cb, ok := b.(ConcurrentBackend)
+	return ok && cb.CompilesConcurrently()
+}
+
+// compileJob is one unit to compile: at arena offset arena (ArenaBackend)
+// when arena >= 0.
+type compileJob struct {
+	unit  *sir.Unit
+	arena int
+}
+
+// compileJobs compiles each job's unit (nil units are skipped), in
+// parallel and the largest first when the backend allows it. The kernels
+// are the same whatever the scheduling: each job compiles alone. On an
+// error every kernel compiled is closed and the error is the one of the
+// first failing job in the given order.
+func (s *Simulator) compileJobs(jobs []compileJob) ([]Kernel, error) {
+	out := make([]Kernel, len(jobs))
+	order := make([]int, 0, len(jobs))
+	size := make([]int, len(jobs))
+	for i, j := range jobs {
+		if j.unit != nil {
+			order = append(order, i)
+			size[i] = j.unit.NumInsts()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return size[b] - size[a] })
+	workers := 1
+	if concurrent(s.be) {
+		workers = 0
+	}
+	errs := make([]error, len(jobs))
+	_ = par.Do(len(order), workers, func(n int) error {
+		i := order[n]
+		j := jobs[i]
+		if ab, ok := s.be.(ArenaBackend); ok && j.arena >= 0 {
+			out[i], errs[i] = ab.CompileAt(j.unit, s.lay, j.arena)
+		} else {
+			out[i], errs[i] = s.be.Compile(j.unit, s.lay)
+		}
+		if errs[i] != nil {
+			errs[i] = fmt.Errorf("sim: %s backend: unit %q: %w", s.be.Name(), j.unit.Name, errs[i])
+		}
+		return errs[i]
+	})
+	for _, err := range errs {
+		if err != nil {
+			for _, k := range out {
+				if c, ok := k.(io.Closer); ok {
+					c.Close()
+				}
+			}
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// compileUnits compiles the distinct units of us (nil ones are skipped).
+func (s *Simulator) compileUnits(us []*sir.Unit) (map[*sir.Unit]Kernel, error) {
+	var jobs []compileJob
+	seen := map[*sir.Unit]bool{}
+	for _, u := range us {
+		if u != nil && !seen[u] {
+			seen[u] = true
+			jobs = append(jobs, compileJob{unit: u, arena: -1})
+		}
+	}
+	ks, err := s.compileJobs(jobs)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[*sir.Unit]Kernel, len(jobs))
+	for i, j := range jobs {
+		m[j.unit] = ks[i]
+	}
+	return m, nil
 }

@@ -127,36 +127,36 @@ func (s *Simulator) compileParallel() error {
 	base := (s.lay.StateSize() + 127) &^ 127
 	stride := arenaStride(s.p)
 	s.taskKernels = map[*sir.Unit]Kernel{}
+	var jobs []compileJob
+	var tasks []*program.Task
 	for _, pk := range par.Kernels() {
 		for _, ts := range pk.Lanes {
 			for _, t := range ts {
 				if _, ok := s.taskKernels[t.Unit]; ok {
 					continue
 				}
-				var k Kernel
-				var err error
+				s.taskKernels[t.Unit] = nil
 				// Lane L's arena is [base+L·stride, base+(L+1)·stride); lane
 				// 0 runs on the stepping goroutine, never at the same time as
 				// the sequential kernels, so it shares their arena, which
 				// starts at the end of the state.
-				lo, hi := base+t.Lane*stride, base+(t.Lane+1)*stride
-				if t.Lane == 0 {
-					lo = s.lay.StateSize()
-				}
-				if ab, ok := s.be.(ArenaBackend); ok {
-					k, err = ab.CompileAt(t.Unit, s.lay, lo)
-				} else {
-					k, err = s.be.Compile(t.Unit, s.lay)
-				}
-				if err != nil {
-					return fmt.Errorf("sim: %s backend: task %q: %w", s.be.Name(), t.Unit.Name, err)
-				}
-				s.taskKernels[t.Unit] = k
-				if au, ok := k.(ArenaUser); ok && au.ArenaSize() > 0 && (au.ArenaOffset() < lo || au.ArenaOffset()+au.ArenaSize() > hi) {
-					return fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
-						s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)
-				}
+				jobs = append(jobs, compileJob{unit: t.Unit, arena: laneArena(s.lay.StateSize(), base, stride, t.Lane)})
+				tasks = append(tasks, t)
 			}
+		}
+	}
+	ks, err := s.compileJobs(jobs)
+	if err != nil {
+		s.taskKernels = nil
+		return err
+	}
+	for i, t := range tasks {
+		k := ks[i]
+		s.taskKernels[t.Unit] = k
+		lo, hi := laneArena(s.lay.StateSize(), base, stride, t.Lane), base+(t.Lane+1)*stride
+		if au, ok := k.(ArenaUser); ok && au.ArenaSize() > 0 && (au.ArenaOffset() < lo || au.ArenaOffset()+au.ArenaSize() > hi) {
+			return fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
+				s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)
 		}
 	}
 	s.waits = map[*program.Partitioned][][][]ordering.Wait{}
@@ -173,6 +173,15 @@ func (s *Simulator) compileParallel() error {
 		s.waits[pk] = w
 	}
 	return nil
+}
+
+// laneArena is where lane's arena starts: base+lane·stride, or, for lane
+// 0, the end of the state (see compileParallel).
+func laneArena(stateSize, base, stride, lane int) int {
+	if lane == 0 {
+		return stateSize
+	}
+	return base + lane*stride
 }
 
 // attachParallel starts the lane pool and gives the settle and each fused

@@ -3,7 +3,6 @@ package sim
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -149,17 +148,21 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 		opts.MaxRounds = DefaultMaxRounds
 	}
 	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[int]*clock{}, parDiag: -1}
-	var err error
+	seq := []*sir.Unit{p.Initial, p.Settle, p.Event}
+	for _, ek := range p.Events {
+		seq = append(seq, ek.Unit, ek.Fused)
+	}
+	if !opts.NoTick {
+		for _, tk := range p.Ticks {
+			seq = append(seq, tk.Unit)
+		}
+	}
+	compiled, err := s.compileUnits(seq)
 	compileUnit := func(u *sir.Unit) *kernel {
 		if err != nil || u == nil {
 			return nil
 		}
-		k, e := s.be.Compile(u, s.lay)
-		if e != nil {
-			err = fmt.Errorf("sim: %s backend: unit %q: %w", s.be.Name(), u.Name, e)
-			return nil
-		}
-		return &kernel{name: u.Name, k: k}
+		return &kernel{name: u.Name, k: compiled[u]}
 	}
 	s.initial = compileUnit(p.Initial)
 	s.settle = compileUnit(p.Settle)

@@ -28,7 +28,50 @@ type ectx struct {
 	what      string
 	quiet     int
 	failed    bool
-	memo      map[hdl.Expr]tinfo
+	// memo caches self-determined types. Most expressions translated here
+	// are a handful of nodes (a loop bound, a parameter), so the first few
+	// live in a slice searched linearly and only larger ones pay for a map.
+	memo    []memoEntry
+	memoBuf [4]memoEntry // memo's first backing array, allocated with ectx
+	memoMap map[hdl.Expr]tinfo
+}
+
+type memoEntry struct {
+	n hdl.Expr
+	t tinfo
+}
+
+const memoSliceMax = 16
+
+func (x *ectx) memoGet(n hdl.Expr) (tinfo, bool) {
+	if x.memoMap != nil {
+		t, ok := x.memoMap[n]
+		return t, ok
+	}
+	for i := range x.memo {
+		if x.memo[i].n == n {
+			return x.memo[i].t, true
+		}
+	}
+	return tinfo{}, false
+}
+
+func (x *ectx) memoPut(n hdl.Expr, t tinfo) {
+	if x.memo == nil {
+		x.memo = x.memoBuf[:0]
+	}
+	if x.memoMap == nil && len(x.memo) < memoSliceMax {
+		x.memo = append(x.memo, memoEntry{n, t})
+		return
+	}
+	if x.memoMap == nil {
+		x.memoMap = make(map[hdl.Expr]tinfo, 2*memoSliceMax)
+		for _, m := range x.memo {
+			x.memoMap[m.n] = m.t
+		}
+		x.memo = nil
+	}
+	x.memoMap[n] = t
 }
 
 // tinfo is a self-determined type.
@@ -219,10 +262,7 @@ func numType(n *hdl.Number) design.Type {
 func strType(s string) design.Type { return design.Type{Width: 8 * max(1, len(s))} }
 
 func (x *ectx) self(n hdl.Expr) tinfo {
-	if x.memo == nil {
-		x.memo = map[hdl.Expr]tinfo{}
-	}
-	if t, ok := x.memo[n]; ok {
+	if t, ok := x.memoGet(n); ok {
 		return t
 	}
 	if !x.e.enter(n) {
@@ -236,7 +276,7 @@ func (x *ectx) self(n hdl.Expr) tinfo {
 	if t.t.Width < 1 {
 		t.t.Width = 1
 	}
-	x.memo[n] = t
+	x.memoPut(n, t)
 	return t
 }
 

@@ -31,8 +31,7 @@ type Limits struct {
 	// division or power more (design.OpCost). Default DefaultConstBits.
 	ConstBits int64
 	// GenerateIterations bounds the iterations of all generate loops
-	// together (each single loop is also bounded, by 2^16 iterations).
-	// Default DefaultGenerateIterations.
+	// together. Default DefaultGenerateIterations.
 	GenerateIterations int64
 	// Instances bounds the module and interface instances of the design.
 	// Default DefaultInstances.
@@ -41,13 +40,14 @@ type Limits struct {
 
 // The defaults of Limits. Each is far above what real designs use (a
 // 64K-word constant ROM computed by a function takes a few million steps
-// and under 10^9 bits) and stops a runaway within seconds: a step takes
-// 0.2-1 us, 2^35 bits about 4 s of big-number arithmetic, and a generate
-// iteration or an instance 15-40 us and 3-8 KiB.
+// and under 10^9 bits; a generate loop of a million one-bit flops passes)
+// and stops a runaway within seconds: a step takes 0.2-1 us, 2^35 bits
+// about 4 s of big-number arithmetic, and a generate iteration or an
+// instance 15-40 us and 3-8 KiB.
 const (
 	DefaultConstSteps         = 1 << 24
 	DefaultConstBits          = 1 << 35
-	DefaultGenerateIterations = 1 << 18
+	DefaultGenerateIterations = 1 << 20
 	DefaultInstances          = 1 << 17
 )
 

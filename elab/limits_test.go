@@ -398,3 +398,22 @@ endmodule`)
   assign y = '{0: 1'b1, 2: 1'b0, 3: 1'b1};
 endmodule`, Options{}, "t.sv:2:14: error: the pattern gives no value for element 1")
 }
+
+// TestLongGenerateLoop: one generate loop may run past 2^16 iterations
+// (each loop used to be refused there); only the design's total is bound.
+func TestLongGenerateLoop(t *testing.T) {
+	d := mustElab(t, `module top(output logic y);
+  for (genvar i = 0; i < 70000; i++) begin : g
+  end
+  assign y = 1'b1;
+endmodule`)
+	if d.Top == nil {
+		t.Fatal("no top")
+	}
+	expectError(t, `module top(output logic y);
+  for (genvar i = 0; i < 70000; i++) begin : g
+  end
+  assign y = 1'b1;
+endmodule`, Options{Limits: Limits{GenerateIterations: 65536}},
+		"t.sv:2:3: error: generate loop 'g': the generate loops of this design run more than 65536 iterations in all (elab.Limits.GenerateIterations; raise it with --max-generate-iterations)")
+}

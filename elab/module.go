@@ -29,10 +29,7 @@ type portInfo struct {
 	sym  *symbol
 }
 
-const (
-	maxDepth   = 64
-	maxGenIter = 1 << 16
-)
+const maxDepth = 64
 
 // ---- declarations ----
 
@@ -822,13 +819,34 @@ func (e *elab) genFor(sc *scope, g *hdl.GenFor, num int) {
 	bind := func(v int64) {
 		evsc.syms[g.Var] = &symbol{kind: symParam, name: g.Var, pos: g.Pos, val: newCval(intT, big.NewInt(v))}
 	}
+	// The step's expression is built once: the loop may run a million times.
+	var rhs hdl.Expr
+	switch st := g.Step.(type) {
+	case *hdl.AssignStmt:
+		if rootName(st.LHS) != g.Var {
+			e.errorf(st.Pos, "the generate loop step must assign '%s'", g.Var)
+			return
+		}
+		rhs = st.RHS
+		if st.Op != "" && st.Op != "=" {
+			rhs = &hdl.BinaryExpr{At: st.At, Op: strings.TrimSuffix(st.Op, "="), X: st.LHS, Y: st.RHS}
+		}
+	case *hdl.IncDecStmt:
+		op := "+"
+		if st.Op == "--" {
+			op = "-"
+		}
+		rhs = &hdl.BinaryExpr{At: st.At, Op: op, X: st.LHS, Y: &hdl.Number{At: st.At, Text: "1", Value: big.NewInt(1)}}
+	default:
+		e.errorf(g.Pos, "unsupported generate loop step")
+		return
+	}
 	c, ok := e.constEval(g.Init, sc, "generate loop start")
 	if !ok {
 		return
 	}
 	cur := c.convert(intT).int().Int64()
-	seen := map[int64]bool{}
-	for iter := 0; ; iter++ {
+	for {
 		if e.diags.TooMany() {
 			return
 		}
@@ -840,46 +858,19 @@ func (e *elab) genFor(sc *scope, g *hdl.GenFor, num int) {
 		if cv.v.Sign() == 0 {
 			break
 		}
-		if iter >= maxGenIter {
-			e.errorf(g.Pos, "generate loop '%s' runs more than %d iterations", name, maxGenIter)
-			return
-		}
 		if !e.generateIteration(g.Pos, name) {
 			return
 		}
-		if seen[cur] {
+		if _, seen := arr.subs[int(cur)]; seen {
 			e.errorf(g.Pos, "generate loop '%s' repeats the value %d; the loop never ends", name, cur)
 			return
 		}
-		seen[cur] = true
 		isc := newScope(sc, fmt.Sprintf("%s.%s[%d]", sc.path, name, cur))
 		isc.syms[g.Var] = &symbol{kind: symParam, name: g.Var, pos: g.Pos, val: newCval(intT, big.NewInt(cur)), local: true}
 		arr.subs[int(cur)] = isc
 		if g.Body != nil {
 			e.registerItems(isc, g.Body.Items, true)
 			e.elabScope(isc, g.Body.Items)
-		}
-		// Step.
-		var rhs hdl.Expr
-		switch st := g.Step.(type) {
-		case *hdl.AssignStmt:
-			if rootName(st.LHS) != g.Var {
-				e.errorf(st.Pos, "the generate loop step must assign '%s'", g.Var)
-				return
-			}
-			rhs = st.RHS
-			if st.Op != "" && st.Op != "=" {
-				rhs = &hdl.BinaryExpr{At: st.At, Op: strings.TrimSuffix(st.Op, "="), X: st.LHS, Y: st.RHS}
-			}
-		case *hdl.IncDecStmt:
-			op := "+"
-			if st.Op == "--" {
-				op = "-"
-			}
-			rhs = &hdl.BinaryExpr{At: st.At, Op: op, X: st.LHS, Y: &hdl.Number{At: st.At, Text: "1", Value: big.NewInt(1)}}
-		default:
-			e.errorf(g.Pos, "unsupported generate loop step")
-			return
 		}
 		nv, ok := e.constEval(rhs, evsc, "generate loop step")
 		if !ok {

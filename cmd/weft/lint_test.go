@@ -15,6 +15,11 @@ import (
 //	// want: LINE:COL: MESSAGE
 //	// want: -: MESSAGE          (about the file as a whole: no position)
 //
+// and may name extra lint flags on line 2 (a limit lowered so that a test
+// of the limit runs fast):
+//
+//	// flags: --max-generate-iterations 4096
+//
 // The test asserts that `weft lint FILE` fails and that its first error is
 // exactly FILE:LINE:COL: error: MESSAGE, with the source line and a caret
 // (FILE: error: MESSAGE, without them, for "-").
@@ -33,8 +38,9 @@ func TestLintBadInputs(t *testing.T) {
 				checkWarning(t, file, want)
 				return
 			}
+			args := append([]string{"lint"}, lintFlags(t, file)...)
 			var stdout, stderr bytes.Buffer
-			code := run([]string{"lint", file}, &stdout, &stderr)
+			code := run(append(args, file), &stdout, &stderr)
 			if code != 1 {
 				t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 			}
@@ -102,6 +108,24 @@ func wantLine(t *testing.T, file string) (want, severity string, caret bool) {
 		return fmt.Sprintf("%s: %s: %s", file, severity, msg), severity, false
 	}
 	return fmt.Sprintf("%s:%s: %s: %s", file, pos, severity, msg), severity, true
+}
+
+// lintFlags returns the flags named on line 2 of FILE, if any.
+func lintFlags(t *testing.T, file string) []string {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(src), "\n", 3)
+	if len(lines) < 2 {
+		return nil
+	}
+	rest, ok := strings.CutPrefix(lines[1], "// flags: ")
+	if !ok {
+		return nil
+	}
+	return strings.Fields(rest)
 }
 
 func cutPos(s string) (pos, msg string, ok bool) {

@@ -38,6 +38,7 @@ import (
 	"github.com/weft-hdl/weft/dut"
 	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/internal/progress"
 	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
 	"github.com/weft-hdl/weft/lanes"
@@ -121,6 +122,7 @@ type Builder struct {
 	partition   PartitionMode
 	backend     BackendKind
 	output      io.Writer
+	progress    io.Writer
 	ringCap     int
 	maxState    int64
 	maxInsts    int
@@ -252,6 +254,15 @@ func (b *Builder) Backend(k BackendKind) *Builder {
 // Output sets where $display and friends write (default os.Stdout).
 func (b *Builder) Output(w io.Writer) *Builder {
 	b.output = w
+	return b
+}
+
+// Progress sets where a compile that runs longer than a second draws its
+// status line (the stage running and the time so far, redrawn in place
+// and erased at the end); nil, the default, draws none. Give it a
+// terminal: the line is made of carriage returns and an erase sequence.
+func (b *Builder) Progress(w io.Writer) *Builder {
+	b.progress = w
 	return b
 }
 
@@ -436,6 +447,12 @@ func (b *Builder) Build() (*Program, error) {
 		p.Notes = append(p.Notes, "partition=always with 1 lane: nothing to partition; running the sequential kernels")
 	}
 	start := time.Now()
+	what := "compiling"
+	if b.top != "" {
+		what += " " + b.top
+	}
+	status := progress.Start(b.progress, what, "parsing")
+	defer status.Stop()
 	c, err := b.cacheDir()
 	if err != nil {
 		return nil, err
@@ -452,27 +469,28 @@ func (b *Builder) Build() (*Program, error) {
 		if prog != nil {
 			p.Program, p.FromCache = prog, true
 			p.Warnings = append(p.Warnings, prog.Warnings...)
-			return b.start(p, start)
+			return b.start(p, start, status)
 		}
 	}
-	fs, err := b.compile(p)
+	fs, err := b.compile(p, status)
 	if err != nil {
 		return nil, err
 	}
 	if ce != nil {
+		status.Set("storing the image in the cache")
 		t0 := time.Now()
 		if warn := ce.store(p.Program, fs); warn != "" {
 			p.Warnings = append(p.Warnings, warn)
 		}
 		p.Phases = append(p.Phases, Phase{"cache store", time.Since(t0)})
 	}
-	return b.start(p, start)
+	return b.start(p, start, status)
 }
 
 // compile runs the compiler: parse, elaborate, lint, lower, export. It
 // fills p's Design, Kernels, Program, Warnings and phases, and returns the
 // files it read.
-func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
+func (b *Builder) compile(p *Program, status *progress.Line) (*hdl.FileSet, error) {
 	phase := func(name string, t0 time.Time) {
 		p.Phases = append(p.Phases, Phase{name, time.Since(t0)})
 	}
@@ -488,6 +506,7 @@ func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
 		return nil, err
 	}
 	t0 = time.Now()
+	status.Set("elaborating")
 	d := elab.Elaborate(st, fs, elab.Options{Top: b.top, Params: b.params, Limits: b.elabLimits}, diags)
 	phase("elab", t0)
 	if err := diags.Err(); err != nil {
@@ -499,7 +518,11 @@ func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
 	p.Design = d
 
 	t0 = time.Now()
+	status.Set("scheduling")
 	kopts := kernels.Options{RingCap: b.ringCap, MaxStateBytes: b.maxState, MaxInsts: b.maxInsts}
+	if status != nil {
+		kopts.Progress = status.Set
+	}
 	if b.lanes > 1 && b.partition != PartitionNever {
 		kopts.Partition = kernels.PartitionOptions{Lanes: b.lanes, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
 	}
@@ -524,24 +547,26 @@ func (b *Builder) compile(p *Program) (*hdl.FileSet, error) {
 	p.Warnings = append(p.Warnings, warnings...)
 
 	t0 = time.Now()
-	prog, err := kp.Export()
+	status.Set("exporting")
+	exp, err := kp.Export()
 	if err != nil {
 		return nil, fmt.Errorf("compile: %w", err)
 	}
-	prog.Warnings = warnings
+	exp.Warnings = warnings
 	if kp.Parallel != nil {
-		if prog.Plan, err = NewPlan(kp); err != nil {
+		if exp.Plan, err = NewPlan(kp); err != nil {
 			return nil, err
 		}
 	}
-	p.Program = prog
+	p.Program = exp
 	phase("export", t0)
 	return fs, nil
 }
 
 // start makes p's simulator from p.Program and says where the result
 // differs from what was asked.
-func (b *Builder) start(p *Program, start time.Time) (*Program, error) {
+func (b *Builder) start(p *Program, start time.Time, status *progress.Line) (*Program, error) {
+	status.Set("making the simulator (" + b.backend.String() + ")")
 	t0 := time.Now()
 	prog := p.Program
 	opts := b.simOpts
@@ -604,13 +629,19 @@ type nativeBackend struct{ jit.Backend }
 // guard: the footprint the waits come from, the arena check) a build
 // error.
 var (
-	_ sim.ArenaBackend = nativeBackend{}
-	_ sim.Footprinter  = (*jit.Kernel)(nil)
-	_ sim.BufferSizer  = (*jit.Kernel)(nil)
-	_ sim.PtrRunner    = (*jit.Kernel)(nil)
-	_ sim.ArenaUser    = (*jit.Kernel)(nil)
-	_ io.Closer        = (*jit.Kernel)(nil)
+	_ sim.ArenaBackend      = nativeBackend{}
+	_ sim.ConcurrentBackend = nativeBackend{}
+	_ sim.ConcurrentBackend = (*sim.Fallback)(nil)
+	_ sim.Footprinter       = (*jit.Kernel)(nil)
+	_ sim.BufferSizer       = (*jit.Kernel)(nil)
+	_ sim.PtrRunner         = (*jit.Kernel)(nil)
+	_ sim.ArenaUser         = (*jit.Kernel)(nil)
+	_ io.Closer             = (*jit.Kernel)(nil)
 )
+
+// CompilesConcurrently implements sim.ConcurrentBackend: jit.Compile
+// shares nothing between calls.
+func (nativeBackend) CompilesConcurrently() bool { return true }
 
 func (b nativeBackend) Compile(u *sir.Unit, l sir.Layout) (sim.Kernel, error) {
 	k, err := b.Backend.Compile(u, l)

@@ -11,6 +11,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/elab"
 	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/internal/progress"
 	"github.com/weft-hdl/weft/lint"
 )
 
@@ -47,10 +48,13 @@ func lintCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	start := time.Now()
-	d, diags := loadDesign(files, df)
+	status := progress.Start(progressWriter(stderr), "linting", "parsing")
+	d, diags := loadDesign(files, df, status)
 	if diags.ErrorCount() == 0 && d != nil {
+		status.Set("checking")
 		lint.Check(d, nil, diags)
 	}
+	status.Stop()
 	for _, w := range diags.Warnings() {
 		fmt.Fprintln(stderr, w.Error())
 	}
@@ -90,7 +94,8 @@ func codeTable() string {
 
 // loadDesign runs the front end over files: preprocess, parse, elaborate.
 // The returned diagnostics hold every warning and error found.
-func loadDesign(files []string, df *designFlags) (*design.Design, *hdl.Diagnostics) {
+// status (nil: none) is told each stage.
+func loadDesign(files []string, df *designFlags, status *progress.Line) (*design.Design, *hdl.Diagnostics) {
 	fset := hdl.NewFileSet()
 	diags := hdl.NewDiagnostics(fset)
 	// checkWarningFlags has vetted the codes.
@@ -103,6 +108,7 @@ func loadDesign(files []string, df *designFlags) (*design.Design, *hdl.Diagnosti
 	if diags.ErrorCount() > 0 {
 		return nil, diags
 	}
+	status.Set("elaborating")
 	d := elab.Elaborate(st, fset, elab.Options{Top: df.top, Params: df.params.values, Limits: df.limits}, diags)
 	return d, diags
 }

@@ -30,7 +30,7 @@ func BenchmarkLintGenerated1000Instances(b *testing.B) {
 	df := &designFlags{defines: newDefineFlag("-D"), params: newDefineFlag("-G")}
 	b.ResetTimer()
 	for b.Loop() {
-		d, diags := loadDesign([]string{path}, df)
+		d, diags := loadDesign([]string{path}, df, nil)
 		if err := diags.Err(); err != nil {
 			b.Fatal(err)
 		}

@@ -53,7 +53,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if *always {
 		mode = compile.PartitionAlways
 	}
-	prog, err := lf.apply(df.builder(files)).Lanes(*threads).Partition(mode).Backend(bk).Output(io.Discard).Build()
+	prog, err := lf.apply(df.builder(files)).Lanes(*threads).Partition(mode).Backend(bk).Output(io.Discard).Progress(progressWriter(stderr)).Build()
 	if err != nil {
 		printBuildError(stderr, "weft plan", err)
 		return 1

@@ -89,7 +89,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Compile.
-	b := lf.apply(df.builder(files)).Lanes(*threads).Partition(pmode).Backend(bk).Output(stdout)
+	b := lf.apply(df.builder(files)).Lanes(*threads).Partition(pmode).Backend(bk).Output(stdout).Progress(progressWriter(stderr))
 	prog, err := b.Build()
 	if err != nil {
 		printBuildError(stderr, "weft run", err)

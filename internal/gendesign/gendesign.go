@@ -72,3 +72,56 @@ endmodule
 	fmt.Fprintf(&sb, "  assign dout = link[%d];\nendmodule\n", rows)
 	return sb.String()
 }
+
+// Counters returns a design of bits/32 free-running 32-bit counters made
+// by one generate loop in module top (clock clk, synchronous reset rst,
+// output sum): the flat shape, one module with many flops.
+func Counters(bits int) string {
+	n := max(bits/32, 2)
+	return fmt.Sprintf(`module top (input logic clk, input logic rst, output logic [31:0] sum);
+  logic [31:0] c [%d];
+  for (genvar i = 0; i < %d; i++) begin : g
+    always_ff @(posedge clk) if (rst) c[i] <= 32'(i); else c[i] <= c[i] + 32'(i | 1);
+  end
+  assign sum = c[0] ^ c[%d];
+endmodule
+`, n, n, n-1)
+}
+
+// Chain returns a design of bits/128 instances of a four-stage 32-bit
+// pipeline module, each fed by the one before it, in module top (clock
+// clk, synchronous reset rst, output sum): the hierarchical shape, many
+// instances of one module with one parameter set.
+func Chain(bits int) string {
+	n := max(bits/128, 1)
+	return fmt.Sprintf(`module pipe #(parameter int W = 32) (
+  input  logic         clk,
+  input  logic         rst,
+  input  logic [W-1:0] din,
+  output logic [W-1:0] dout
+);
+  logic [W-1:0] s0, s1, s2, s3, mixed;
+  always_comb mixed = s1 + (s0 >> 3);
+  always_ff @(posedge clk) begin
+    if (rst) begin
+      s0 <= '0; s1 <= '0; s2 <= '0; s3 <= '0;
+    end else begin
+      s0 <= din + W'(1);
+      s1 <= s0 ^ (s0 << 5);
+      s2 <= mixed;
+      s3 <= s2;
+    end
+  end
+  assign dout = s3;
+endmodule
+
+module top (input logic clk, input logic rst, output logic [31:0] sum);
+  logic [31:0] link [%d];
+  assign link[0] = 32'h1234_5678;
+  for (genvar i = 0; i < %d; i++) begin : g
+    pipe #(.W(32)) u (.clk, .rst, .din(link[i]), .dout(link[i+1]));
+  end
+  assign sum = link[%d];
+endmodule
+`, n+1, n, n)
+}

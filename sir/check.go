@@ -324,10 +324,40 @@ func (c *checker) event(ev *Event) string {
 func (c *checker) definite() error {
 	u := c.u
 	ue := UpwardExposed(u)
+	// A register assigned once (in reachable code) is definitely assigned
+	// where it is read across blocks exactly when its block strictly
+	// dominates the reader's; only registers assigned several times need
+	// the data flow below, whose cost is blocks times registers.
+	reach := u.Reachable()
+	ndefs := make([]int32, len(u.Regs))
+	defBlock := make([]BlockID, len(u.Regs))
+	for bi, b := range u.Blocks {
+		if !reach[bi] {
+			continue
+		}
+		for i := range b.Insts {
+			if d := b.Insts[i].Dst; d != NoReg && int(d) < len(ndefs) {
+				ndefs[d]++
+				defBlock[d] = BlockID(bi)
+			}
+		}
+	}
+	var dom *DomTree
 	idx := make(map[Reg]int)
 	var glob []Reg
-	for _, rs := range ue {
-		for _, r := range rs {
+	rpo := u.RPO()
+	for _, b := range rpo {
+		bi := int(b)
+		for _, r := range ue[b] {
+			if int(r) < len(ndefs) && ndefs[r] == 1 {
+				if dom == nil {
+					dom = u.Dominators()
+				}
+				if d := defBlock[r]; d == BlockID(bi) || !dom.Dominates(d, BlockID(bi)) {
+					return c.errf(bi, firstUse(u.Blocks[bi], r), "%s may be used before it is assigned (not assigned on every path from the entry)", r)
+				}
+				continue
+			}
 			if _, ok := idx[r]; !ok {
 				idx[r] = len(glob)
 				glob = append(glob, r)
@@ -349,12 +379,7 @@ func (c *checker) definite() error {
 			}
 		}
 	}
-	rpo := u.RPO()
 	preds := u.Preds()
-	reach := make([]bool, len(u.Blocks))
-	for _, b := range rpo {
-		reach[b] = true
-	}
 	in := make([]regset.Set, len(u.Blocks))
 	out := make([]regset.Set, len(u.Blocks))
 	for _, b := range rpo {
@@ -385,7 +410,7 @@ func (c *checker) definite() error {
 	}
 	for _, b := range rpo {
 		for _, r := range ue[b] {
-			if !in[b].Has(idx[r]) {
+			if k, ok := idx[r]; ok && !in[b].Has(k) {
 				return c.errf(int(b), firstUse(u.Blocks[b], r), "%s may be used before it is assigned (not assigned on every path from the entry)", r)
 			}
 		}

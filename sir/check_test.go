@@ -60,6 +60,8 @@ func TestCheckRejects(t *testing.T) {
 		{"event words", "unit x\nb0:\n  r1:64 = const 1\n  event display fmt=0 level=0 (r1:u100)\n  ret ok\n", "argument 0 (100 bits) has 1 words, want 2"},
 		{"event word width", "unit x\nb0:\n  r1:8 = const 1\n  event display fmt=0 level=0 (r1:u9)\n  ret ok\n", "argument 0 word 0 (r1) has width 8, want 9"},
 		{"one arm", "unit x\nb0:\n  r1:1 = const 1\n  branch r1, b1, b2\nb1:\n  r2:8 = const 1\n  jump b2\nb2:\n  store.1 h0+0, r2\n  ret ok\n", "b2[0]: r2 may be used before it is assigned"},
+		{"two defs one arm missing", "unit x\nb0:\n  r1:1 = const 1\n  r2:8 = const 0\n  branch r1, b1, b3\nb1:\n  r2:8 = const 1\n  branch r1, b2, b3\nb2:\n  r3:8 = const 2\n  r3:8 = const 3\n  jump b3\nb3:\n  store.1 h0+0, r2\n  store.1 h0+0, r3\n  ret ok\n", "b3[1]: r3 may be used before it is assigned"},
+		{"single def beside, not above", "unit x\nb0:\n  r1:1 = const 1\n  branch r1, b1, b2\nb1:\n  r2:8 = const 1\n  jump b3\nb2:\n  jump b3\nb3:\n  store.1 h0+0, r2\n  ret ok\n", "b3[0]: r2 may be used before it is assigned"},
 		{"use before def", "unit x\nb0:\n  r2:8 = copy r1\n  r1:8 = const 1\n  ret ok\n", "b0[0]: r1 may be used before it is assigned"},
 		{"loop carried", "unit x\nb0:\n  jump b1\nb1:\n  r2:8 = add r1, r1\n  r1:8 = const 1\n  r3:1 = const 0\n  branch r3, b1, b2\nb2:\n  ret ok\n", "b1[0]: r1 may be used before"},
 		{"branch cond undefined", "unit x\nb0:\n  r1:1 = const 1\n  branch r1, b1, b2\nb1:\n  r2:1 = const 1\n  jump b2\nb2:\n  branch r2, b3, b3\nb3:\n  ret ok\n", "b2 terminator: r2 may be used before"},

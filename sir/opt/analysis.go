@@ -22,20 +22,24 @@ func defCounts(u *sir.Unit) []int32 {
 	return n
 }
 
-// singleDefs maps every single-assignment register (per defCounts) to its
-// defining instruction (a copy, so later edits do not alias).
-func singleDefs(u *sir.Unit, ndefs []int32) map[sir.Reg]sir.Inst {
-	n := 0
-	for _, d := range ndefs {
-		if d == 1 {
-			n++
+// singleDefsOf maps the single-assignment registers (per defCounts)
+// defined by an instruction of one of ops to a copy of that instruction
+// (so later edits do not alias). Passes ask about a few kinds of
+// definition only, and a map of every register was most of their cost on
+// large units.
+func singleDefsOf(u *sir.Unit, ndefs []int32, ops ...sir.Op) map[sir.Reg]sir.Inst {
+	want := func(op sir.Op) bool {
+		for _, o := range ops {
+			if o == op {
+				return true
+			}
 		}
+		return false
 	}
-	m := make(map[sir.Reg]sir.Inst, n) // sized once: growing it was a tenth of a large build
-
+	m := map[sir.Reg]sir.Inst{}
 	for _, bi := range u.RPO() {
 		for _, in := range u.Blocks[bi].Insts {
-			if in.Dst != sir.NoReg && ndefs[in.Dst] == 1 {
+			if in.Dst != sir.NoReg && ndefs[in.Dst] == 1 && want(in.Op) {
 				m[in.Dst] = in
 			}
 		}

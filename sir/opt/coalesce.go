@@ -24,7 +24,7 @@ const coalesceWindow = 256
 // instructions than the store it saves, so it is not done.
 func coalesce(u *sir.Unit) {
 	c := newConsts(u)
-	defs := singleDefs(u, c.ndefs)
+	defs := singleDefsOf(u, c.ndefs, sir.OpExtract, sir.OpTrunc)
 	redef := make(map[sir.Reg]bool, coalesceWindow)
 	for _, bi := range u.RPO() {
 		b := u.Blocks[bi]
@@ -51,7 +51,7 @@ func coalesce(u *sir.Unit) {
 type coalescer struct {
 	u     *sir.Unit
 	c     *consts
-	defs  map[sir.Reg]sir.Inst
+	defs  map[sir.Reg]sir.Inst // single-assignment extracts and truncations
 	insts []sir.Inst
 	dead  []bool
 	pre   map[int][]sir.Inst // instructions to insert before index j
@@ -195,6 +195,5 @@ func (co *coalescer) extractOf(r sir.Reg) (x sir.Reg, k int, ok bool) {
 	default:
 		return 0, 0, false
 	}
-	_, single := co.defs[x]
-	return x, k, single
+	return x, k, co.c.ndefs[x] == 1
 }

@@ -11,7 +11,7 @@ import "github.com/weft-hdl/weft/sir"
 func copyprop(u *sir.Unit) {
 	ndefs := defCounts(u)
 	global := map[sir.Reg]sir.Reg{}
-	for r, in := range singleDefs(u, ndefs) {
+	for r, in := range singleDefsOf(u, ndefs, sir.OpCopy) {
 		if in.Op == sir.OpCopy && ndefs[in.A] == 1 && in.A != r {
 			global[r] = in.A
 		}

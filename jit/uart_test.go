@@ -4,6 +4,7 @@ package jit_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand"
 	"path/filepath"
@@ -40,7 +41,10 @@ type pair struct {
 func uartPairs(t testing.TB, kp *kernels.Program) []pair {
 	units := []*sir.Unit{kp.Settle, kp.Event, kp.Initial}
 	for _, e := range kp.Events {
-		units = append(units, e.Unit, e.Fused)
+		units = append(units, e.Fused)
+	}
+	for _, tk := range kp.Ticks {
+		units = append(units, tk.Unit)
 	}
 	var ps []pair
 	for _, u := range units {
@@ -89,6 +93,13 @@ func TestUART(t *testing.T) {
 		copy(buf, ref)
 		for step := 0; step < 200; step++ {
 			p := ps[rng.Intn(len(ps))]
+			for _, tk := range kp.Ticks {
+				if p.u == tk.Unit { // a few edges, not a random 64-bit count
+					off := kp.Layout.Offset(tk.Count)
+					binary.LittleEndian.PutUint64(ref[off:], uint64(rng.Intn(4)))
+					copy(buf[off:off+8], ref[off:off+8])
+				}
+			}
 			ws := p.fi.Run(ref)
 			gs := p.k.Run(buf)
 			if ws != gs || !bytes.Equal(ref, buf[:size]) {

@@ -79,7 +79,7 @@ func (p *Program) Export() (*program.Program, error) {
 			return nil, fmt.Errorf("kernels: Export: event %s has trigger byte %d, not %d", ev, ev.Index, i)
 		}
 		out.Events = append(out.Events, program.Event{Name: ev.String(), Trigger: ev.TriggerIndex, Edge: edge(ev.Edge),
-			Unit: p.Events[i].Unit, Fused: p.Events[i].Fused})
+			Fused: p.Events[i].Fused})
 	}
 	read := make([]bool, len(d.Homes))
 	for _, it := range s.Items {

@@ -65,8 +65,9 @@ type EventKernel struct {
 	// Groups are the trigger groups the event fires (Schedule.FF indexes):
 	// evaluated unconditionally, then applied.
 	Groups []int
-	// Unit is evaluate + apply of Groups; Fused is Unit followed by Settle.
-	Unit, Fused *sir.Unit
+	// Fused evaluates and applies Groups, then settles. (Alone, or with
+	// other events, an event runs through Program.Event and Settle.)
+	Fused *sir.Unit
 }
 
 // Format is one runtime-event site: a system task and its format string.
@@ -185,19 +186,10 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	}
 	for _, ev := range sp.Events {
 		ek := &EventKernel{Event: ev, Groups: ev.Groups}
-		name := fmt.Sprintf("event %s", ev)
-		if ek.Unit, err = c.unit(name, func(u *ub) { u.event(ev.Groups) }); err != nil {
-			return nil, err
-		}
 		if ek.Fused, err = c.unit("fused "+ev.String(), func(u *ub) { u.event(ev.Groups); u.settle() }); err != nil {
 			return nil, err
 		}
 		p.Events = append(p.Events, ek)
-	}
-	if !opts.NoTick {
-		if err := c.ticks(); err != nil {
-			return nil, err
-		}
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -211,14 +203,16 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		}
 	}
 	units := append(p.Units(), c.par.taskUnits()...)
-	for _, tk := range p.Ticks {
-		units = append(units, tk.Unit)
-	}
 	if opts.Progress != nil {
 		opts.Progress(fmt.Sprintf("optimizing %d units", len(units)))
 	}
 	if err := optimize(units, opts); err != nil {
 		return nil, err
+	}
+	if !opts.NoTick {
+		if err := c.ticks(); err != nil {
+			return nil, err
+		}
 	}
 	if p.Layout, err = c.layout(); err != nil {
 		return nil, err
@@ -271,8 +265,8 @@ func optimize(units []*sir.Unit, opts Options) error {
 	})
 }
 
-// Units lists every unit: Initial (when present), Settle, Event, then
-// each event kernel's Unit and Fused.
+// Units lists every unit but the tick loops: Initial (when present),
+// Settle, Event, then each event kernel's Fused.
 func (p *Program) Units() []*sir.Unit {
 	var us []*sir.Unit
 	if p.Initial != nil {
@@ -280,7 +274,7 @@ func (p *Program) Units() []*sir.Unit {
 	}
 	us = append(us, p.Settle, p.Event)
 	for _, ek := range p.Events {
-		us = append(us, ek.Unit, ek.Fused)
+		us = append(us, ek.Fused)
 	}
 	return us
 }

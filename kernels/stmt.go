@@ -336,10 +336,6 @@ func (u *ub) sysTask(s *design.SysTask) {
 		return
 	}
 	u.b.Event(ev)
-	u.events++
-	if u.evFlag != sir.NoReg {
-		u.b.ConstTo(u.evFlag, 1)
-	}
 	switch s.Kind {
 	case design.TaskFinish:
 		u.setStatus(sir.StatusFinish)

@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/sir"
@@ -50,7 +51,9 @@ const tickBudget = 200_000
 // maxTickBatch bounds Batch for designs with almost no logic.
 const maxTickBatch = 4096
 
-// ticks builds Program.Ticks.
+// ticks builds Program.Ticks. It runs after the optimizer: a tick loop
+// splices in the optimized Fused (and Settle) units instead of lowering
+// and optimizing the design's body once more.
 func (c *compiler) ticks() error {
 	s, sp := c.s, c.sp
 	for _, t := range s.Triggers {
@@ -80,10 +83,16 @@ func (c *compiler) ticks() error {
 			count = sp.AddScratch("$tick.count", 8, 1)
 		}
 		tk := &TickKernel{Clock: h, Trigger: ti, Rise: rise, Fall: fall, Count: count.ID}
-		var err error
-		tk.Unit, err = c.unit("tick "+h.Path, func(u *ub) { u.tickLoop(tk, combRead[h]) })
-		if err != nil {
-			return err
+		if c.opts.Progress != nil {
+			c.opts.Progress("building " + tk.String())
+		}
+		tk.Unit = c.tickLoop(tk, combRead[h])
+		c.insts += tk.Unit.NumInsts()
+		if c.insts > c.opts.MaxInsts {
+			return fmt.Errorf("kernels: the units would hold more than %d SIR instructions (Options.MaxInsts) once %s is built; raise the bound or run without tick loops", c.opts.MaxInsts, tk)
+		}
+		if err := sir.Check(tk.Unit); err != nil {
+			return fmt.Errorf("kernels: building %s produced an invalid unit: %w", tk, err)
 		}
 		tk.Batch = max(1, min(maxTickBatch, tickBudget/max(1, unitCost(tk.Unit))))
 		c.p.Ticks = append(c.p.Ticks, tk)
@@ -121,58 +130,86 @@ func edgeEvents(events []*statelayout.Event, ti int) (rise, fall int, ok bool) {
 	return rise, fall, true
 }
 
-// tickLoop emits the loop of a TickKernel: count times { toggle the clock;
-// the edge's work }. The edge is a rise or a fall by the clock's new
-// value, so a caller may start with the clock at either level.
-func (u *ub) tickLoop(tk *TickKernel, combRead bool) {
-	b, sp := u.b, u.c.sp
+// tickLoop builds the unit of a TickKernel: count times { toggle the
+// clock; the edge's work }, where the edge's work is a copy of the
+// optimized Fused unit of the event it fires (and of Settle first when
+// comb logic reads the clock). The edge is a rise or a fall by the
+// clock's new value, so a caller may start with the clock at either level.
+// A copied unit's error or $finish return leaves the loop with that
+// status, after the edge, as the fused kernel would; an edge that emitted
+// runtime events returns StatusTickEvents.
+func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
+	sp := c.sp
+	b := sir.NewBuilder(tk.String())
+	u := b.U
 	n := b.Load(64, 8, sir.Addr{Home: tk.Count})
 	i := b.Reg(64)
 	b.ConstTo(i, 0)
-	head, body, exit := b.NewBlock(), b.NewBlock(), b.NewBlock()
+	evFlag := b.Reg(1)
+	head, body, latch, exit := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
 	b.Jump(head)
 	b.SetBlock(head)
 	b.Branch(b.ULt(i, n), body, exit)
 	b.SetBlock(body)
+	b.ConstTo(evFlag, 0) // removed again below when no copied code emits events
 	clk := sir.Addr{Home: sir.HomeID(tk.Clock.ID)}
 	prev := sir.Addr{Home: sp.Prev().ID, Offset: tk.Trigger}
 	timeAt := sir.Addr{Home: sp.Sys().ID, Offset: statelayout.SysTime}
-	u.evFlag = b.Reg(1)
-	b.ConstTo(u.evFlag, 0)
 	v := b.Xor(b.Load(1, 1, clk), b.Const(1, 1))
 	b.Store(1, clk, v)
 	b.Store(8, timeAt, b.Add(b.Load(64, 8, timeAt), b.Const(64, 1)))
+	events := false
+	// splice runs src from the current block, continuing at next.
+	splice := func(src *sir.Unit, next sir.BlockID) {
+		entry, exits := u.Splice(src)
+		b.Jump(entry)
+		for _, blk := range u.Blocks[entry:] {
+			for j := 0; j < len(blk.Insts); j++ {
+				if blk.Insts[j].Op == sir.OpEvent {
+					blk.Insts = slices.Insert(blk.Insts, j+1, sir.Inst{Op: sir.OpConst, Dst: evFlag, Imm: 1})
+					events = true
+				}
+			}
+		}
+		for _, x := range exits {
+			u.Blocks[x].Term = sir.Term{Kind: sir.TermJump, Then: next}
+		}
+	}
 	if combRead {
-		u.settle()
+		after := b.NewBlock()
+		splice(c.p.Settle, after)
+		b.SetBlock(after)
 	}
 	b.Store(1, prev, v)
-	run := func(ev int) func() {
+	edge := func(ev int) sir.BlockID {
 		if ev < 0 {
-			return nil
+			return latch
 		}
-		return func() {
-			u.event(sp.Events[ev].Groups)
-			u.settle()
-		}
+		at := b.NewBlock()
+		b.SetBlock(at)
+		splice(c.p.Events[ev].Fused, latch)
+		return at
 	}
-	u.branch(v, run(tk.Rise), run(tk.Fall))
-	if u.stUsed {
-		done, goOn := b.NewBlock(), b.NewBlock()
-		b.Branch(b.Ne(u.st, b.Const(32, 0)), done, goOn)
-		b.SetBlock(done)
-		u.end()
-		b.SetBlock(goOn)
+	from := b.Block()
+	rise, fall := edge(tk.Rise), edge(tk.Fall)
+	b.SetBlock(from)
+	b.Branch(v, rise, fall)
+	b.SetBlock(latch)
+	if !events {
+		u.Blocks[body].Insts = u.Blocks[body].Insts[1:]
 	}
-	if u.events > 0 {
-		events, goOn := b.NewBlock(), b.NewBlock()
-		b.Branch(u.evFlag, events, goOn)
-		b.SetBlock(events)
+	if events {
+		yes, goOn := b.NewBlock(), b.NewBlock()
+		b.Branch(evFlag, yes, goOn)
+		b.SetBlock(yes)
 		b.Return(StatusTickEvents)
 		b.SetBlock(goOn)
 	}
 	b.OpTo(i, sir.OpAdd, i, b.Const(64, 1), sir.NoReg)
 	b.Jump(head)
 	b.SetBlock(exit)
+	b.Return(sir.StatusOK)
+	return u
 }
 
 // String is a TickKernel's display name.

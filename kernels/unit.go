@@ -43,11 +43,6 @@ type ub struct {
 	task bool
 	lane int
 
-	// events counts the runtime events emitted so far; evFlag, when not
-	// NoReg (tick loops), is set to 1 by each of them.
-	events int
-	evFlag sir.Reg
-
 	// ownScratch is a measured unit's wide-arithmetic scratch (wideScratch).
 	ownScratch *statelayout.Object
 }
@@ -99,7 +94,7 @@ type loopCtx struct{ brk, cont sir.BlockID }
 func newUB(c *compiler, name string) *ub {
 	b := sir.NewBuilder(name)
 	b.SetLimit(c.instBudget())
-	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}, evFlag: sir.NoReg}
+	u := &ub{vb: vb{b: b}, c: c, vars: map[*design.Home]*regVar{}, inFn: map[*design.Function]bool{}}
 	u.vb.scratch = u.wideScratch
 	u.st = b.Const(32, 0)
 	return u

@@ -26,7 +26,7 @@ import (
 // Wait and Effects, sir.Unit and its Block, Inst, Addr, Event). A change
 // of their shape is also caught by the schema fingerprint (Meta.Schema),
 // which TestImageSchema pins per version; a change of meaning is not.
-const ImageVersion = 1
+const ImageVersion = 2
 
 // MaxImageBytes bounds an image's body (Encode refuses a larger program,
 // Decode a larger image). The largest bundled design's is about 0.6 MB.
@@ -148,10 +148,10 @@ type (
 		Code []byte
 	}
 	wireEvent struct {
-		Name        string
-		Trigger     int
-		Edge        Edge
-		Unit, Fused int
+		Name    string
+		Trigger int
+		Edge    Edge
+		Fused   int
 	}
 	wireTick struct {
 		Clock, Trigger int
@@ -260,7 +260,7 @@ func toWire(p *Program) (*wireProgram, error) {
 	}
 	w.Initial, w.Settle, w.Event = unit(p.Initial), unit(p.Settle), unit(p.Event)
 	for _, ev := range p.Events {
-		w.Events = append(w.Events, wireEvent{Name: ev.Name, Trigger: ev.Trigger, Edge: ev.Edge, Unit: unit(ev.Unit), Fused: unit(ev.Fused)})
+		w.Events = append(w.Events, wireEvent{Name: ev.Name, Trigger: ev.Trigger, Edge: ev.Edge, Fused: unit(ev.Fused)})
 	}
 	for _, tk := range p.Ticks {
 		w.Ticks = append(w.Ticks, wireTick{Clock: tk.Clock, Trigger: tk.Trigger, Rise: tk.Rise, Fall: tk.Fall, Unit: unit(tk.Unit), Count: tk.Count, Batch: tk.Batch})
@@ -450,7 +450,7 @@ func fromWire(w *wireProgram) (*Program, error) {
 	p.Initial, p.Settle, p.Event = unit(w.Initial, "initial"), unit(w.Settle, "settle"), unit(w.Event, "event")
 	for i, ev := range w.Events {
 		p.Events = append(p.Events, Event{Name: ev.Name, Trigger: ev.Trigger, Edge: ev.Edge,
-			Unit: unit(ev.Unit, fmt.Sprint("event ", i)), Fused: unit(ev.Fused, fmt.Sprint("event ", i))})
+			Fused: unit(ev.Fused, fmt.Sprint("event ", i))})
 	}
 	for i, tk := range w.Ticks {
 		p.Ticks = append(p.Ticks, Tick{Clock: tk.Clock, Trigger: tk.Trigger, Rise: tk.Rise, Fall: tk.Fall,

@@ -13,6 +13,7 @@ import (
 // encoded types change shape, bump ImageVersion and add its line.
 var imageSchemas = map[int]uint64{
 	1: 0x6f2bbae0c05e3c34,
+	2: 0x7d646c165ce7dc7c,
 }
 
 func TestImageSchema(t *testing.T) {

@@ -212,7 +212,7 @@ func checkSharing(t *testing.T, p, q *program.Program) {
 func unitPlaces(p *program.Program) []*sir.Unit {
 	us := []*sir.Unit{p.Initial, p.Settle, p.Event}
 	for _, ev := range p.Events {
-		us = append(us, ev.Unit, ev.Fused)
+		us = append(us, ev.Fused)
 	}
 	for _, tk := range p.Ticks {
 		us = append(us, tk.Unit)

@@ -99,9 +99,10 @@ type Event struct {
 	Name    string
 	Trigger int // index in Triggers
 	Edge    Edge
-	// Unit evaluates and applies the event's trigger groups (when it is the
-	// only event that fired); Fused is Unit followed by Settle.
-	Unit, Fused *sir.Unit
+	// Fused evaluates and applies the event's trigger groups, then
+	// settles: the kernel of a step where it is the only event that fired
+	// (otherwise Event runs, then Settle).
+	Fused *sir.Unit
 }
 
 // Tick is the fused tick loop of one clock input (see the kernels
@@ -256,7 +257,7 @@ func (par *Parallel) Kernels() []*Partitioned {
 }
 
 // Units lists every sequential unit: Initial (when present), Settle,
-// Event, each event's Unit and Fused, then the tick loops.
+// Event, each event's Fused, then the tick loops.
 func (p *Program) Units() []*sir.Unit {
 	var us []*sir.Unit
 	if p.Initial != nil {
@@ -264,7 +265,7 @@ func (p *Program) Units() []*sir.Unit {
 	}
 	us = append(us, p.Settle, p.Event)
 	for _, ev := range p.Events {
-		us = append(us, ev.Unit, ev.Fused)
+		us = append(us, ev.Fused)
 	}
 	for _, tk := range p.Ticks {
 		us = append(us, tk.Unit)
@@ -332,7 +333,7 @@ func (p *Program) linkTables(checkUnits bool) error {
 		return fmt.Errorf("program: %d previous-value bytes for %d triggers", n, len(p.Triggers))
 	}
 	for i, ev := range p.Events {
-		if ev.Trigger < 0 || ev.Trigger >= len(p.Triggers) || ev.Edge < Posedge || ev.Edge > AnyEdge || ev.Unit == nil || ev.Fused == nil {
+		if ev.Trigger < 0 || ev.Trigger >= len(p.Triggers) || ev.Edge < Posedge || ev.Edge > AnyEdge || ev.Fused == nil {
 			return fmt.Errorf("program: event %d invalid", i)
 		}
 	}

@@ -27,8 +27,9 @@ type Options struct {
 	// clocks that keep firing past it are an *OscillationError
 	// (0: DefaultMaxRounds).
 	MaxRounds int
-	// NoFused runs Event(e) then Settle instead of the fused kernel when a
-	// single event fires (the results are identical; tests compare them).
+	// NoFused runs the generic Event kernel then Settle instead of the
+	// fused kernel when a single event fires (the results are identical;
+	// tests compare them).
 	NoFused bool
 	// Partition says when the program's partitioned kernels run (when it
 	// has any).
@@ -108,7 +109,7 @@ type kernel struct {
 	par  *parKernel // the partitioned alternative, if any
 }
 
-type eventKernel struct{ unit, fused *kernel }
+type eventKernel struct{ fused *kernel }
 
 // trigger is one trigger bit (program.Trigger) as the step loop sees it.
 type trigger struct {
@@ -150,7 +151,7 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[int]*clock{}, parDiag: -1}
 	seq := []*sir.Unit{p.Initial, p.Settle, p.Event}
 	for _, ek := range p.Events {
-		seq = append(seq, ek.Unit, ek.Fused)
+		seq = append(seq, ek.Fused)
 	}
 	if !opts.NoTick {
 		for _, tk := range p.Ticks {
@@ -168,7 +169,7 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 	s.settle = compileUnit(p.Settle)
 	s.event = compileUnit(p.Event)
 	for _, ek := range p.Events {
-		s.events = append(s.events, eventKernel{unit: compileUnit(ek.Unit), fused: compileUnit(ek.Fused)})
+		s.events = append(s.events, eventKernel{fused: compileUnit(ek.Fused)})
 	}
 	s.compileTicks(compileUnit)
 	if err == nil {
@@ -305,7 +306,7 @@ func (s *Simulator) Close() error {
 func (s *Simulator) kernels() []*kernel {
 	ks := []*kernel{s.initial, s.settle, s.event}
 	for _, ek := range s.events {
-		ks = append(ks, ek.unit, ek.fused)
+		ks = append(ks, ek.fused)
 	}
 	for _, tl := range s.ticks {
 		ks = append(ks, tl.k)

@@ -79,25 +79,20 @@ func (s *Simulator) eval() error {
 }
 
 // fire runs the kernels for the fired events: the one event's Fused kernel,
-// or its Event kernel (one event, NoFused) or the generic Event kernel with
-// the fired trigger bytes set (several events), then Settle. After $finish
+// or (several events, or NoFused) the generic Event kernel with the fired
+// trigger bytes set, then Settle. After $finish
 // in the event kernel the settle still runs, as the Fused kernels complete
 // theirs, so every path leaves the same state and reports the finish.
 func (s *Simulator) fire(fired []int32) error {
 	if len(fired) == 1 && !s.opts.NoFused {
 		return s.call(s.events[fired[0]].fused)
 	}
-	var err error
-	if len(fired) == 1 {
-		err = s.call(s.events[fired[0]].unit)
-	} else {
-		for _, e := range fired {
-			s.st[s.trigOff+int(e)] = 1
-		}
-		err = s.call(s.event)
-		for _, e := range fired {
-			s.st[s.trigOff+int(e)] = 0
-		}
+	for _, e := range fired {
+		s.st[s.trigOff+int(e)] = 1
+	}
+	err := s.call(s.event)
+	for _, e := range fired {
+		s.st[s.trigOff+int(e)] = 0
 	}
 	if err != nil && !errors.Is(err, ErrFinished) {
 		return err

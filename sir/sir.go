@@ -291,3 +291,49 @@ func (s Status) String() string {
 	}
 	return fmt.Sprintf("%d", uint32(s))
 }
+
+// Splice appends a copy of src's blocks to u, with src's registers and
+// blocks renumbered into u's, so that u can run src's code inline (the
+// tick loop runs a fused kernel's optimized code once per edge). It
+// returns the copy's entry block and the copied blocks that returned
+// StatusOK, left unterminated for the caller to continue from; every
+// other return is kept as is. The copy's blocks are those from entry on.
+func (u *Unit) Splice(src *Unit) (entry BlockID, okExits []BlockID) {
+	regBase := Reg(len(u.Regs) - 1)
+	u.Regs = append(u.Regs, src.Regs[1:]...)
+	blockBase := BlockID(len(u.Blocks))
+	mapReg := func(r Reg) Reg {
+		if r == NoReg {
+			return NoReg
+		}
+		return r + regBase
+	}
+	for _, b := range src.Blocks {
+		nb := &Block{Term: b.Term, Insts: make([]Inst, len(b.Insts))}
+		for j, in := range b.Insts {
+			if in.Ev != nil {
+				in.Ev = in.Ev.clone()
+			}
+			if in.Dst != NoReg {
+				in.Dst = mapReg(in.Dst)
+			}
+			in.MapUses(mapReg)
+			nb.Insts[j] = in
+		}
+		switch nb.Term.Kind {
+		case TermBranch:
+			nb.Term.Cond = mapReg(nb.Term.Cond)
+			nb.Term.Then += blockBase
+			nb.Term.Else += blockBase
+		case TermJump:
+			nb.Term.Then += blockBase
+		case TermReturn:
+			if nb.Term.Status == StatusOK {
+				nb.Term = Term{}
+				okExits = append(okExits, BlockID(len(u.Blocks)))
+			}
+		}
+		u.Blocks = append(u.Blocks, nb)
+	}
+	return blockBase, okExits
+}

@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/sir"
 )
 
 const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--lanes N]
                  [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
-                 [--max-state-mb N] [--max-insts N] FILE...
+                 [--max-state-mb N] [--max-insts N] [--dump-sir[=KERNEL]] FILE...
 
 Compiles the design for N lanes (--lanes, default 2) and prints the plan:
 per kernel (the comb settle, each clock event's fused kernel) the candidate
@@ -20,7 +22,10 @@ lane's tasks with their estimated cost and their waits on other lanes, and
 the lane segments of the state layout. Costs are in units of about one SIR
 instruction; a cross-lane wait is charged as the sync cost. --always skips
 the margin test, as Partition(always) does. --svg also draws the lanes over
-time (tasks as boxes, waits as arrows).
+time (tasks as boxes, waits as arrows). --dump-sir prints, instead of the
+plan, the optimized SIR the design compiles to: the state layout, then
+every unit ("settle", "event", "fused posedge top.clk", "tick top.clk",
+the lane tasks), or with =KERNEL only the units whose name contains KERNEL.
 `
 
 // planCmd is `weft plan`.
@@ -33,6 +38,8 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
+	var dump optionalString
+	fs.Var(&dump, "dump-sir", "print the optimized SIR instead of the plan (`=KERNEL`: only units whose name contains KERNEL)")
 	lf := addLimitFlags(fs)
 	files, code, ok := parseFiles(fs, args, planUsage, stderr)
 	if !ok {
@@ -59,6 +66,13 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer prog.Close()
+	if dump.set {
+		if err := dumpSIR(stdout, prog, dump.val); err != nil {
+			fmt.Fprintf(stderr, "weft plan: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	if err := prog.Plan.Fprint(stdout); err != nil {
 		fmt.Fprintf(stderr, "weft plan: %v\n", err)
 		return 1
@@ -80,4 +94,51 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "wrote %s\n", *svg)
 	}
 	return 0
+}
+
+// optionalString is a flag that may be given alone (--dump-sir) or with a
+// value (--dump-sir=tick).
+type optionalString struct {
+	set bool
+	val string
+}
+
+func (o *optionalString) String() string { return o.val }
+
+func (o *optionalString) Set(v string) error {
+	o.set = true
+	if v != "true" {
+		o.val = v
+	}
+	return nil
+}
+
+// IsBoolFlag lets the flag package accept the flag without a value.
+func (o *optionalString) IsBoolFlag() bool { return true }
+
+// dumpSIR writes the layout and the units of prog whose name contains
+// kernel (all when empty).
+func dumpSIR(w io.Writer, prog *compile.Program, kernel string) error {
+	p := prog.Program
+	if kernel == "" {
+		return p.WriteSIR(w)
+	}
+	if err := p.Layout.Dump(w); err != nil {
+		return err
+	}
+	n := 0
+	var names []string
+	for _, u := range append(p.Units(), p.TaskUnits()...) {
+		names = append(names, u.Name)
+		if strings.Contains(u.Name, kernel) {
+			n++
+			if err := sir.Fprint(w, u); err != nil {
+				return err
+			}
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("--dump-sir=%s: no unit's name contains %q; the units are: %s", kernel, kernel, strings.Join(names, ", "))
+	}
+	return nil
 }

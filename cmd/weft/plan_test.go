@@ -117,3 +117,25 @@ func TestPlanErrors(t *testing.T) {
 		t.Errorf("-h: exit %d stderr %q", code, errs)
 	}
 }
+
+func TestPlanDumpSIR(t *testing.T) {
+	f := writeSV(t, planCores)
+	code, out, errs := weft("plan", f, "--dump-sir=tick")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d stderr:\n%s", code, errs)
+	}
+	if !strings.Contains(out, `unit "tick top.clk"`) || strings.Contains(out, `unit "settle"`) {
+		t.Errorf("--dump-sir=tick should print the tick unit alone:\n%s", out)
+	}
+	if !strings.Contains(out, "layout ") || strings.Contains(out, "plan top:") {
+		t.Errorf("--dump-sir prints the layout and units, not the plan:\n%s", out)
+	}
+	code, out, errs = weft("plan", f, "--dump-sir")
+	if code != 0 || !strings.Contains(out, `unit "settle"`) || !strings.Contains(out, `unit "fused posedge top.clk"`) {
+		t.Errorf("--dump-sir alone should print every unit (exit %d):\n%s%s", code, out, errs)
+	}
+	code, _, errs = weft("plan", f, "--dump-sir=nosuch")
+	if code != 1 || !strings.Contains(errs, `no unit's name contains "nosuch"; the units are: settle, event, fused posedge top.clk`) {
+		t.Errorf("an unknown kernel should list the units (exit %d):\n%s", code, errs)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/internal/icarus"
+	"github.com/weft-hdl/weft/sir/opt"
 )
 
 // A differential test drives the same random stimulus through Icarus
@@ -207,6 +208,9 @@ func runDiff(t *testing.T, c diffCase) {
 	// instead of Fused(e), must agree on every home.
 	alt := newDriver(t, mustBuild(t, d, Options{NoOpt: true}))
 	alt.fused = false
+	// And with if-conversion on whatever the unit's size, as large designs
+	// get it.
+	conv := newDriver(t, buildIfConverted(t, d))
 	var ref *refSim
 	if !c.noRef {
 		ref = newRefSim(t, p)
@@ -227,10 +231,15 @@ func runDiff(t *testing.T, c diffCase) {
 	step := func(when string) {
 		dr.step()
 		alt.step()
+		conv.step()
 		for _, h := range d.Homes {
 			for e := 0; e < h.Elems(); e++ {
-				if a, b := dr.lay.Get(dr.state, h, e), alt.lay.Get(alt.state, h, e); a.Cmp(b) != 0 {
+				a := dr.lay.Get(dr.state, h, e)
+				if b := alt.lay.Get(alt.state, h, e); a.Cmp(b) != 0 {
 					t.Fatalf("%s: %s[%d] = %#x optimized/fused, %#x unoptimized/generic", when, h.Path, e, a, b)
+				}
+				if c := conv.lay.Get(conv.state, h, e); a.Cmp(c) != 0 {
+					t.Fatalf("%s: %s[%d] = %#x optimized/fused, %#x if-converted", when, h.Path, e, a, c)
 				}
 			}
 		}
@@ -244,6 +253,7 @@ func runDiff(t *testing.T, c diffCase) {
 	setClk := func(v int64) {
 		dr.set(c.clk, uint64(v))
 		alt.set(c.clk, uint64(v))
+		conv.set(c.clk, uint64(v))
 		if ref != nil {
 			ref.set(c.clk, big.NewInt(v))
 		}
@@ -256,6 +266,7 @@ func runDiff(t *testing.T, c diffCase) {
 			}
 			dr.setBig(pt.name, vals[i])
 			alt.setBig(pt.name, vals[i])
+			conv.setBig(pt.name, vals[i])
 			if ref != nil {
 				ref.set(pt.name, vals[i])
 			}
@@ -317,4 +328,15 @@ func outNames(ps []port) []string {
 		}
 	}
 	return n
+}
+
+// buildIfConverted builds d with sir/opt's if-conversion on for units of
+// any size (the kernels tests run one at a time, so changing the bound
+// for the build is safe).
+func buildIfConverted(t *testing.T, d *design.Design) *Program {
+	t.Helper()
+	old := opt.IfConvertMinInsts
+	opt.IfConvertMinInsts = 0
+	defer func() { opt.IfConvertMinInsts = old }()
+	return mustBuild(t, d, Options{})
 }

@@ -38,28 +38,47 @@ func cleanupCFG(u *sir.Unit) {
 			}
 		}
 		preds := u.Preds()
+		var chain []sir.BlockID
 		for bi, b := range u.Blocks {
-			for b.Term.Kind == sir.TermJump {
-				s := b.Term.Then
+			// The blocks b absorbs: each reached only by a jump from the
+			// one before. They are collected first so that b's instructions
+			// grow once, not once per block (chains of thousands of
+			// converted ifs are common).
+			chain = chain[:0]
+			n := len(b.Insts)
+			for t := b.Term; t.Kind == sir.TermJump; {
+				s := t.Then
 				if s == 0 || int(s) == bi || len(preds[s]) != 1 {
 					break
 				}
+				chain = append(chain, s)
+				n += len(u.Blocks[s].Insts)
+				t = u.Blocks[s].Term
+			}
+			if len(chain) == 0 {
+				continue
+			}
+			insts := make([]sir.Inst, 0, n)
+			insts = append(insts, b.Insts...)
+			for _, s := range chain {
 				next := u.Blocks[s]
-				b.Insts = append(b.Insts, next.Insts...)
+				insts = append(insts, next.Insts...)
 				b.Term = next.Term
 				// next is now unreachable; keep preds consistent for its successors.
 				next.Insts, next.Term = nil, sir.Term{Kind: sir.TermReturn}
-				var succ []sir.BlockID
-				for _, x := range b.Term.Succs(succ) {
-					for k, p := range preds[x] {
-						if p == s {
-							preds[x][k] = sir.BlockID(bi)
-						}
+				preds[s] = nil
+			}
+			b.Insts = insts
+			var succ []sir.BlockID
+			last := chain[len(chain)-1]
+			for _, x := range b.Term.Succs(succ) {
+				for k, p := range preds[x] {
+					if p == last {
+						preds[x][k] = sir.BlockID(bi)
 					}
 				}
-				preds[s] = nil
-				changed = true
 			}
+			changed = true
 		}
 	}
 }

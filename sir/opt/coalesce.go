@@ -37,7 +37,14 @@ func coalesce(u *sir.Unit) {
 			}
 			c.def(&co.insts[j])
 		}
-		var out []sir.Inst
+		n := 0
+		for j := range co.insts {
+			n += len(co.pre[j])
+			if !co.dead[j] {
+				n++
+			}
+		}
+		out := make([]sir.Inst, 0, n)
 		for j, in := range co.insts {
 			out = append(out, co.pre[j]...)
 			if !co.dead[j] {

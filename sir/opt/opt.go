@@ -46,6 +46,7 @@ var passes = [...]pass{
 	{"cse", cse},               // recomputed values and reloaded bytes reuse the register holding them
 	{"cse copyprop", copyprop}, // reads of cse's copies read the holder
 	{"deadcode", deadcode},     // unused pure instructions, unreachable blocks
+	{"ifconvert", ifconvert},   // short ifs that only compute and store become muxed stores
 	{"coalesce", coalesce},     // adjacent constant/extract stores merged, overwritten stores removed
 	{"late deadcode", deadcode},
 	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind

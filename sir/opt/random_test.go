@@ -18,6 +18,9 @@ type gen struct {
 	pool  map[int][]sir.Reg // defined in the entry: readable everywhere
 	local map[int][]sir.Reg // defined earlier in the current block
 	fresh []sir.Reg         // defined by the instruction being generated
+	// narrow keeps static accesses to the first 16 bytes of h0 and h1, so
+	// that accesses overlap often (ifconvert's store matching).
+	narrow bool
 }
 
 var genWidths = []int{1, 3, 8, 13, 16, 32, 33, 64}
@@ -77,6 +80,9 @@ func (g *gen) addr(size int) sir.Addr {
 		return a
 	}
 	a.Offset = g.rng.Intn(64 - size + 1)
+	if g.narrow {
+		a.Home, a.Offset = sir.HomeID(g.rng.Intn(2)), g.rng.Intn(16-size+1)
+	}
 	if g.rng.Intn(2) == 0 {
 		a.Offset &^= size - 1
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/internal/icarus"
-	"github.com/weft-hdl/weft/sir/opt"
 )
 
 // A differential test drives the same random stimulus through Icarus
@@ -330,13 +329,9 @@ func outNames(ps []port) []string {
 	return n
 }
 
-// buildIfConverted builds d with sir/opt's if-conversion on for units of
-// any size (the kernels tests run one at a time, so changing the bound
-// for the build is safe).
+// buildIfConverted builds d with sir/opt's if-conversion on whatever the
+// units' size.
 func buildIfConverted(t *testing.T, d *design.Design) *Program {
 	t.Helper()
-	old := opt.IfConvertMinInsts
-	opt.IfConvertMinInsts = 0
-	defer func() { opt.IfConvertMinInsts = old }()
-	return mustBuild(t, d, Options{})
+	return mustBuild(t, d, Options{IfConvertMinInsts: -1})
 }

@@ -6,24 +6,14 @@ import "github.com/weft-hdl/weft/sir"
 // whatever the condition, so only short ones pay (a mispredicted branch
 // costs about as much as a dozen simple instructions).
 const (
-	ifconvMaxOps    = 8 // instructions other than stores
+	ifconvMaxOps    = 8 // instructions other than stores and constants
+	ifconvMaxConsts = 8 // constants (most become immediates)
 	ifconvMaxStores = 4
 	ifconvRounds    = 4 // nested ifs convert from the inside out
 )
 
-// IfConvertMinInsts is the unit size (SIR instructions) from which
-// ifconvert runs in the pipeline. Below it the unit's code fits the
-// instruction cache and its branches (mostly a reset or an enable that
-// rarely changes) predict well: a 4,000-instruction UART ran 5% slower
-// converted. Above it fetching code is what costs, and straight-line code
-// is half the size: 31,250 generated counters (10^6 flop bits) ran 4.6x
-// faster converted. Tests may lower it (0: always) before optimizing;
-// it is read, never written, while units are optimized in parallel.
-var IfConvertMinInsts = 16384
-
 // ifconvert turns short if/else and if-only shapes whose arms only compute
-// and store into straight-line code, in units of IfConvertMinInsts
-// instructions or more: block B ending in "branch c, T, E",
+// and store into straight-line code: block B ending in "branch c, T, E",
 // where T and E are arms (reached only from B, ending in a jump to the
 // same join) or one of them is the join itself. The arms' computations
 // run unconditionally; each location an arm stores becomes one store of
@@ -37,8 +27,8 @@ var IfConvertMinInsts = 16384
 //     other arm nor anything after the join reads it: the arm dominates
 //     neither, and definite assignment forbids reading a register not
 //     assigned on every path);
-//   - it loads nothing after its first store, so all loads can run before
-//     all stores and still read what they read in the arm;
+//   - it loads no byte it stored before, so all loads can run before all
+//     stores and still read what they read in the arm;
 //   - the stores of both arms, taken together, are to identical or
 //     disjoint byte ranges, one store per range per arm.
 //
@@ -46,10 +36,12 @@ var IfConvertMinInsts = 16384
 // ifs on one condition (a reset test in every process) becomes one block
 // in which cse loads the condition once; ifconvert runs cfg, cse and
 // copyprop itself, only when it converted something.
+//
+// Converted code is smaller and never mispredicts, but runs both arms:
+// on a small design whose code fits the instruction cache, with branches
+// that predict well, it is slower (kernels decides: see
+// kernels.Options.IfConvertMinInsts).
 func ifconvert(u *sir.Unit) {
-	if u.NumInsts() < IfConvertMinInsts {
-		return
-	}
 	changed := false
 	for range ifconvRounds {
 		if !ifconvertRound(u) {
@@ -163,8 +155,7 @@ func ifconvPlan(u *sir.Unit, ndefs []int32, arms [2]*sir.Block) ([]ifconvStore, 
 		if a == nil {
 			continue
 		}
-		ops, nst := 0, 0
-		stored := false
+		ops, nconst, nst := 0, 0, 0
 		for i := range a.Insts {
 			in := &a.Insts[i]
 			switch {
@@ -173,7 +164,6 @@ func ifconvPlan(u *sir.Unit, ndefs []int32, arms [2]*sir.Block) ([]ifconvStore, 
 					return nil, false
 				}
 				nst++
-				stored = true
 				lo, hi := in.Addr.Offset, in.Addr.Offset+in.Size
 				found := false
 				for j := range stores {
@@ -192,18 +182,22 @@ func ifconvPlan(u *sir.Unit, ndefs []int32, arms [2]*sir.Block) ([]ifconvStore, 
 					stores = append(stores, st)
 				}
 			case in.Op.Pure() && in.Dst != sir.NoReg:
-				if (in.Op == sir.OpLoad || in.Op == sir.OpLoadBits) && stored {
+				if (in.Op == sir.OpLoad || in.Op == sir.OpLoadBits) && loadsStored(u, in, a.Insts[:i]) {
 					return nil, false
 				}
 				if ndefs[in.Dst] != 1 {
 					return nil, false
 				}
-				ops++
+				if in.Op == sir.OpConst {
+					nconst++
+				} else {
+					ops++
+				}
 			default:
 				return nil, false
 			}
 		}
-		if ops > ifconvMaxOps || nst > ifconvMaxStores {
+		if ops > ifconvMaxOps || nconst > ifconvMaxConsts || nst > ifconvMaxStores {
 			return nil, false
 		}
 	}
@@ -217,4 +211,20 @@ func ifconvPlan(u *sir.Unit, ndefs []int32, arms [2]*sir.Block) ([]ifconvStore, 
 		}
 	}
 	return stores, true
+}
+
+// loadsStored reports whether the load ld may read bytes one of the
+// stores among before wrote (all static stores, per ifconvPlan).
+func loadsStored(u *sir.Unit, ld *sir.Inst, before []sir.Inst) bool {
+	r := memRange(u, ld)
+	if ld.Addr.Dynamic() {
+		r.hi += (ld.Addr.Count - 1) * ld.Addr.Stride
+	}
+	for i := range before {
+		st := &before[i]
+		if st.Op == sir.OpStore && st.Addr.Home == ld.Addr.Home && memRange(u, st).overlaps(r) {
+			return true
+		}
+	}
+	return false
 }

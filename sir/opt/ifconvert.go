@@ -127,11 +127,51 @@ func ifconvertRound(u *sir.Unit) bool {
 				}
 			}
 		}
+		// An arm's constant zero (a reset value) selects by masking:
+		// v & sext(c) or v & sext(!c), the mask shared by every store of
+		// that width (and, after cse, by the next ifs on c).
+		zero := map[sir.Reg]bool{}
+		for _, in := range code {
+			if in.Op == sir.OpConst && in.Imm == 0 {
+				zero[in.Dst] = true
+			}
+		}
+		var notCond sir.Reg
+		masks := map[[2]int]sir.Reg{} // (width, which side is zero) -> mask
+		mask := func(w, side int) sir.Reg {
+			if m, ok := masks[[2]int{w, side}]; ok {
+				return m
+			}
+			c := t.Cond
+			if side == 0 { // zero when c: keep the else value where !c
+				if notCond == sir.NoReg {
+					one := u.NewReg(1)
+					notCond = u.NewReg(1)
+					code = append(code, sir.Inst{Op: sir.OpConst, Dst: one, Imm: 1},
+						sir.Inst{Op: sir.OpXor, Dst: notCond, A: t.Cond, B: one})
+				}
+				c = notCond
+			}
+			m := c
+			if w > 1 {
+				m = u.NewReg(w)
+				code = append(code, sir.Inst{Op: sir.OpSExt, Dst: m, A: c})
+			}
+			masks[[2]int{w, side}] = m
+			return m
+		}
 		for _, st := range stores {
-			v := u.NewReg(u.Width(st.val[0]))
-			code = append(code,
-				sir.Inst{Op: sir.OpMux, Dst: v, A: t.Cond, B: st.val[0], C: st.val[1]},
-				sir.Inst{Op: sir.OpStore, A: v, Size: st.size, Addr: st.addr})
+			w := u.Width(st.val[0])
+			v := u.NewReg(w)
+			switch {
+			case zero[st.val[0]] && !zero[st.val[1]]:
+				code = append(code, sir.Inst{Op: sir.OpAnd, Dst: v, A: st.val[1], B: mask(w, 0)})
+			case zero[st.val[1]] && !zero[st.val[0]]:
+				code = append(code, sir.Inst{Op: sir.OpAnd, Dst: v, A: st.val[0], B: mask(w, 1)})
+			default:
+				code = append(code, sir.Inst{Op: sir.OpMux, Dst: v, A: t.Cond, B: st.val[0], C: st.val[1]})
+			}
+			code = append(code, sir.Inst{Op: sir.OpStore, A: v, Size: st.size, Addr: st.addr})
 		}
 		touched[bi] = true
 		blk.Insts = append(blk.Insts, code...)

@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -12,19 +13,9 @@ import (
 // every width, loads after stores, dynamic indexes, events, registers
 // assigned again), some of which ifconvert may convert.
 func genIfs(rng *rand.Rand) *sir.Unit {
-	g := &gen{rng: rng, b: sir.NewBuilder("ifs"), pool: map[int][]sir.Reg{}, local: map[int][]sir.Reg{}, narrow: rng.Intn(2) == 0}
+	g := newGen(rng, "ifs")
+	g.narrow = rng.Intn(2) == 0
 	b := g.b
-	for _, w := range genWidths {
-		for i := 0; i < 2; i++ {
-			var r sir.Reg
-			if i == 0 {
-				r = b.Load(w, sizeFor(w, rng), sir.Addr{Home: sir.HomeID(rng.Intn(8)), Offset: rng.Intn(56)})
-			} else {
-				r = b.Const(w, g.value(w))
-			}
-			g.pool[w] = append(g.pool[w], r)
-		}
-	}
 	// Each if has a location both arms may store, at its exact place or
 	// shifted so that it overlaps partly.
 	var size int
@@ -106,18 +97,12 @@ func TestIfConvertDifferential(t *testing.T) {
 		}
 		branches += before
 		converted += before - countBranches(u)
-		for s := 0; s < 4; s++ {
-			if msg := sameBehaviour(orig, u, rng); msg != "" {
-				t.Fatalf("unit %d: %s\nbefore:\n%s\nafter:\n%s", i, msg, orig, u)
-			}
-		}
+		behaveAlike(t, fmt.Sprintf("unit %d", i), orig, u, rng, 4)
 		full := orig.Clone()
 		if err := Run(full, Options{Check: true}); err != nil {
 			t.Fatalf("unit %d: %v\nbefore:\n%s", i, err, orig)
 		}
-		if msg := sameBehaviour(orig, full, rng); msg != "" {
-			t.Fatalf("unit %d (pipeline): %s\nbefore:\n%s\nafter:\n%s", i, msg, orig, full)
-		}
+		behaveAlike(t, fmt.Sprintf("unit %d (pipeline)", i), orig, full, rng, 1)
 	}
 	t.Logf("%d of %d branches converted", converted, branches)
 	if converted*8 < branches {

@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -284,20 +285,27 @@ func (g *gen) storeInto(ld sir.Inst) {
 	}
 }
 
-func genUnit(rng *rand.Rand) *sir.Unit {
-	g := &gen{rng: rng, b: sir.NewBuilder("random"), pool: map[int][]sir.Reg{}, local: map[int][]sir.Reg{}}
-	b := g.b
+// newGen starts a unit whose entry block defines the operand pool: a load
+// and a constant of every width.
+func newGen(rng *rand.Rand, name string) *gen {
+	g := &gen{rng: rng, b: sir.NewBuilder(name), pool: map[int][]sir.Reg{}, local: map[int][]sir.Reg{}}
 	for _, w := range genWidths {
 		for i := 0; i < 2; i++ {
 			var r sir.Reg
 			if i == 0 {
-				r = b.Load(w, sizeFor(w, rng), sir.Addr{Home: sir.HomeID(rng.Intn(8)), Offset: rng.Intn(56)})
+				r = g.b.Load(w, sizeFor(w, rng), sir.Addr{Home: sir.HomeID(rng.Intn(8)), Offset: rng.Intn(56)})
 			} else {
-				r = b.Const(w, g.value(w))
+				r = g.b.Const(w, g.value(w))
 			}
 			g.pool[w] = append(g.pool[w], r)
 		}
 	}
+	return g
+}
+
+func genUnit(rng *rand.Rand) *sir.Unit {
+	g := newGen(rng, "random")
+	b := g.b
 	one8, zero8 := b.Const(8, 1), b.Const(8, 0)
 	nb := 1 + rng.Intn(6)
 	counters := make([]sir.Reg, nb)
@@ -354,11 +362,7 @@ func TestRandomDifferential(t *testing.T) {
 		}
 		before += orig.NumInsts()
 		after += u.NumInsts()
-		for s := 0; s < 4; s++ {
-			if msg := sameBehaviour(orig, u, rng); msg != "" {
-				t.Fatalf("unit %d: %s\nbefore:\n%s\nafter:\n%s", i, msg, orig, u)
-			}
-		}
+		behaveAlike(t, fmt.Sprintf("unit %d", i), orig, u, rng, 4)
 	}
 	t.Logf("%d units: %d instructions before, %d after", n, before, after)
 }
@@ -386,6 +390,17 @@ func TestPassesAlone(t *testing.T) {
 					t.Fatalf("%s: %s\nbefore:\n%s\nafter:\n%s", name, msg, orig, u)
 				}
 			}
+		}
+	}
+}
+
+// behaveAlike runs orig and u from n random states and fails the test,
+// showing both units, when they end differently.
+func behaveAlike(t *testing.T, what string, orig, u *sir.Unit, rng *rand.Rand, n int) {
+	t.Helper()
+	for range n {
+		if msg := sameBehaviour(orig, u, rng); msg != "" {
+			t.Fatalf("%s: %s\nbefore:\n%s\nafter:\n%s", what, msg, orig, u)
 		}
 	}
 }

@@ -207,9 +207,12 @@ func runDiff(t *testing.T, c diffCase) {
 	// instead of Fused(e), must agree on every home.
 	alt := newDriver(t, mustBuild(t, d, Options{NoOpt: true}))
 	alt.fused = false
-	// And with if-conversion on whatever the unit's size, as large designs
-	// get it.
-	conv := newDriver(t, buildIfConverted(t, d))
+	// And built for size (ifs converted, fused kernels assembled from
+	// parts), as large designs are.
+	conv := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
+	convGeneric := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
+	convGeneric.fused = false
+	drivers := []*driver{dr, alt, conv, convGeneric}
 	var ref *refSim
 	if !c.noRef {
 		ref = newRefSim(t, p)
@@ -228,17 +231,17 @@ func runDiff(t *testing.T, c diffCase) {
 		lines = append(lines, strings.Join(vs, " "))
 	}
 	step := func(when string) {
-		dr.step()
-		alt.step()
-		conv.step()
+		for _, x := range drivers {
+			x.step()
+		}
+		names := []string{"", "unoptimized/generic", "built for size", "built for size/generic"}
 		for _, h := range d.Homes {
 			for e := 0; e < h.Elems(); e++ {
 				a := dr.lay.Get(dr.state, h, e)
-				if b := alt.lay.Get(alt.state, h, e); a.Cmp(b) != 0 {
-					t.Fatalf("%s: %s[%d] = %#x optimized/fused, %#x unoptimized/generic", when, h.Path, e, a, b)
-				}
-				if c := conv.lay.Get(conv.state, h, e); a.Cmp(c) != 0 {
-					t.Fatalf("%s: %s[%d] = %#x optimized/fused, %#x if-converted", when, h.Path, e, a, c)
+				for k, x := range drivers[1:] {
+					if b := x.lay.Get(x.state, h, e); a.Cmp(b) != 0 {
+						t.Fatalf("%s: %s[%d] = %#x optimized/fused, %#x %s", when, h.Path, e, a, b, names[k+1])
+					}
 				}
 			}
 		}
@@ -250,9 +253,9 @@ func runDiff(t *testing.T, c diffCase) {
 		}
 	}
 	setClk := func(v int64) {
-		dr.set(c.clk, uint64(v))
-		alt.set(c.clk, uint64(v))
-		conv.set(c.clk, uint64(v))
+		for _, x := range drivers {
+			x.set(c.clk, uint64(v))
+		}
 		if ref != nil {
 			ref.set(c.clk, big.NewInt(v))
 		}
@@ -263,9 +266,9 @@ func runDiff(t *testing.T, c diffCase) {
 			if !pt.input || pt.name == c.clk {
 				continue
 			}
-			dr.setBig(pt.name, vals[i])
-			alt.setBig(pt.name, vals[i])
-			conv.setBig(pt.name, vals[i])
+			for _, x := range drivers {
+				x.setBig(pt.name, vals[i])
+			}
 			if ref != nil {
 				ref.set(pt.name, vals[i])
 			}
@@ -327,11 +330,4 @@ func outNames(ps []port) []string {
 		}
 	}
 	return n
-}
-
-// buildIfConverted builds d with sir/opt's if-conversion on whatever the
-// units' size.
-func buildIfConverted(t *testing.T, d *design.Design) *Program {
-	t.Helper()
-	return mustBuild(t, d, Options{IfConvertMinInsts: -1})
 }

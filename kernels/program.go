@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -125,25 +126,30 @@ type Options struct {
 	// Partition builds partitioned alternatives of the settle and the
 	// event kernels when Partition.Lanes > 1 (see Parallel).
 	Partition PartitionOptions
-	// IfConvertMinInsts: sir/opt's if-conversion runs on every unit when
-	// the program's largest unit has at least this many SIR instructions
-	// before optimization (0: DefaultIfConvertMinInsts; negative: always).
-	IfConvertMinInsts int
+	// LargeMinInsts: a program is built for size when its settle and
+	// largest event, lowered, hold at least this many SIR instructions
+	// together (0: DefaultLargeMinInsts; negative: always): sir/opt turns
+	// its short ifs into muxed stores, and its Fused units (and the
+	// generic Event of a single-event design) are assembled from the
+	// optimized event and settle units instead of being lowered and
+	// optimized again.
+	LargeMinInsts int
 	// Progress, when set, is told each stage as it starts ("lowering
 	// tick top.clk", "optimizing 5 units"), on the building goroutine.
 	Progress func(stage string)
 }
 
-// DefaultIfConvertMinInsts is the default of Options.IfConvertMinInsts.
-// Below it the kernels' code fits the instruction cache and their
-// branches (mostly a reset or an enable that rarely changes) predict
-// well: the bundled UART, about 4,000 instructions, ran 5% slower with its
-// short ifs converted to muxed stores. Above it fetching code is what
-// costs, and converted code is about half the size: 31,250 generated
-// counters (10^6 flop bits) ran 4.6x faster converted. The whole program
-// is converted or not, so that partitioned tasks and the sequential
-// kernels they are measured against are built alike.
-const DefaultIfConvertMinInsts = 16384
+// DefaultLargeMinInsts is the default of Options.LargeMinInsts. Below it
+// the kernels' code fits the instruction cache, their branches (mostly a
+// reset or an enable that rarely changes) predict well, and optimizing a
+// fused kernel in one piece pays: the bundled UART, about 4,000
+// instructions, ran 5% slower with its ifs converted and 2-3% slower with
+// an assembled fused kernel. Above it fetching code is what costs and
+// compile time grows with every copy of the design's body optimized:
+// 31,250 generated counters (10^6 flop bits) ran 4.6x faster converted,
+// and a chain of 7,812 pipeline instances compiled in 3.7 s instead of
+// 4.9 s assembled.
+const DefaultLargeMinInsts = 16384
 
 // DefaultMaxInsts is the default of Options.MaxInsts. Every SIR
 // instruction costs a few hundred bytes while a program is built (the
@@ -196,15 +202,32 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 	if p.Settle, err = c.unit("settle", func(u *ub) { u.settle() }); err != nil {
 		return nil, err
 	}
-	if p.Event, err = c.unit("event", func(u *ub) { u.event(nil) }); err != nil {
-		return nil, err
-	}
-	for _, ev := range sp.Events {
-		ek := &EventKernel{Event: ev, Groups: ev.Groups}
-		if ek.Fused, err = c.unit("fused "+ev.String(), func(u *ub) { u.event(ev.Groups); u.settle() }); err != nil {
+	evUnits := make([]*sir.Unit, len(sp.Events)) // evaluate and apply: Fused's first part
+	biggest := 0
+	for i, ev := range sp.Events {
+		p.Events = append(p.Events, &EventKernel{Event: ev, Groups: ev.Groups})
+		if evUnits[i], err = c.unit("event "+ev.String(), func(u *ub) { u.event(ev.Groups) }); err != nil {
 			return nil, err
 		}
-		p.Events = append(p.Events, ek)
+		biggest = max(biggest, evUnits[i].NumInsts())
+	}
+	large := opts.LargeMinInsts < 0 || p.Settle.NumInsts()+biggest >= cmp.Or(opts.LargeMinInsts, DefaultLargeMinInsts)
+	// A large single-event design's generic Event is a guarded copy of
+	// its event's unit, built after optimizing.
+	single := large && len(sp.Events) == 1
+	if !single {
+		if p.Event, err = c.unit("event", func(u *ub) { u.event(nil) }); err != nil {
+			return nil, err
+		}
+	}
+	if !large {
+		for i, ek := range p.Events {
+			ev := ek.Event
+			if ek.Fused, err = c.unit("fused "+ev.String(), func(u *ub) { u.event(ev.Groups); u.settle() }); err != nil {
+				return nil, err
+			}
+			evUnits[i] = nil
+		}
 	}
 	if c.err != nil {
 		return nil, c.err
@@ -217,12 +240,31 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 			return nil, c.err
 		}
 	}
-	units := append(p.Units(), c.par.taskUnits()...)
+	var units []*sir.Unit
+	for _, u := range append(p.Units(), evUnits...) {
+		if u != nil {
+			units = append(units, u)
+		}
+	}
+	units = append(units, c.par.taskUnits()...)
 	if opts.Progress != nil {
 		opts.Progress(fmt.Sprintf("optimizing %d units", len(units)))
 	}
-	if err := optimize(units, opts); err != nil {
+	if err := optimize(units, opts, large); err != nil {
 		return nil, err
+	}
+	for i, ek := range p.Events {
+		if evUnits[i] == nil {
+			continue
+		}
+		if ek.Fused, err = c.fuse("fused "+ek.Event.String(), evUnits[i], p.Settle); err != nil {
+			return nil, err
+		}
+	}
+	if single {
+		if p.Event, err = c.guardedEvent(evUnits[0], sp.Events[0].Index); err != nil {
+			return nil, err
+		}
 	}
 	if !opts.NoTick {
 		if err := c.ticks(); err != nil {
@@ -247,8 +289,9 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 // optimize runs the optimizer on each unit and checks it. Units are
 // independent, so they are optimized in parallel, the largest first, and
 // the result is the same whatever the scheduling; a dump of the passes
-// (OptDump) keeps them sequential so that it reads in order.
-func optimize(units []*sir.Unit, opts Options) error {
+// (OptDump) keeps them sequential so that it reads in order. Only a large
+// program's units are if-converted (Options.LargeMinInsts).
+func optimize(units []*sir.Unit, opts Options, large bool) error {
 	seen := map[*sir.Unit]bool{}
 	var todo []*sir.Unit
 	for _, u := range units {
@@ -258,17 +301,11 @@ func optimize(units []*sir.Unit, opts Options) error {
 		}
 	}
 	size := make(map[*sir.Unit]int, len(todo))
-	largest := 0
 	for _, u := range todo {
 		size[u] = u.NumInsts()
-		largest = max(largest, size[u])
-	}
-	minIfc := opts.IfConvertMinInsts
-	if minIfc == 0 {
-		minIfc = DefaultIfConvertMinInsts
 	}
 	var skip map[string]bool
-	if largest < minIfc {
+	if !large { // see Options.LargeMinInsts
 		skip = map[string]bool{"ifconvert": true}
 	}
 	slices.SortStableFunc(todo, func(a, b *sir.Unit) int { return size[b] - size[a] })

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,6 +218,43 @@ func TestEffectsWithinLayout(t *testing.T) {
 					t.Errorf("settle touches %s (%s)", o.Name, o.Kind)
 				}
 			}
+		}
+	}
+}
+
+// The first end status of a step wins ($finish in the event, then $stop
+// in the settle: $finish) and the settle still runs after it, in a fused
+// kernel lowered in one piece, in one assembled from the event's unit and
+// the settle (a large program), and on the unfused path.
+func TestFusedEndStatusOrder(t *testing.T) {
+	d := elabSrc(t, "top", `
+module top(input logic clk, output logic [7:0] cnt, output logic [7:0] y);
+  always_ff @(posedge clk) begin
+    cnt <= cnt + 1;
+    if (cnt == 2) $finish;
+  end
+  always_comb begin
+    y = cnt + 8'd10;
+    if (cnt == 3) $stop;
+    if (cnt == 5) $fatal(1, "five");
+  end
+endmodule`)
+	for _, c := range []struct {
+		fused bool
+		large int
+	}{{true, 0}, {true, -1}, {false, 0}, {false, -1}} {
+		dr := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: c.large}))
+		dr.fused = c.fused
+		var got []sir.Status
+		for i := 0; i < 6; i++ {
+			dr.tick("clk")
+			got = append(got, dr.status)
+			dr.status = sir.StatusOK
+		}
+		// Step 3: $finish (cnt was 2) and $stop (cnt is now 3) in one step.
+		want := []sir.Status{sir.StatusOK, sir.StatusOK, sir.StatusFinish, sir.StatusOK, sir.StatusFatal, sir.StatusOK}
+		if !slices.Equal(got, want) || dr.getU("y") != dr.getU("cnt")+10 {
+			t.Errorf("%+v: statuses %v, want %v; y=%d cnt=%d (the settle must run)", c, got, want, dr.getU("y"), dr.getU("cnt"))
 		}
 	}
 }

@@ -86,13 +86,9 @@ func (c *compiler) ticks() error {
 		if c.opts.Progress != nil {
 			c.opts.Progress("building " + tk.String())
 		}
-		tk.Unit = c.tickLoop(tk, combRead[h])
-		c.insts += tk.Unit.NumInsts()
-		if c.insts > c.opts.MaxInsts {
-			return fmt.Errorf("kernels: the units would hold more than %d SIR instructions (Options.MaxInsts) once %s is built; raise the bound or run without tick loops", c.opts.MaxInsts, tk)
-		}
-		if err := sir.Check(tk.Unit); err != nil {
-			return fmt.Errorf("kernels: building %s produced an invalid unit: %w", tk, err)
+		var err error
+		if tk.Unit, err = c.assembled(c.tickLoop(tk, combRead[h])); err != nil {
+			return err
 		}
 		tk.Batch = max(1, min(maxTickBatch, tickBudget/max(1, unitCost(tk.Unit))))
 		c.p.Ticks = append(c.p.Ticks, tk)
@@ -161,7 +157,7 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 	events := false
 	// splice runs src from the current block, continuing at next.
 	splice := func(src *sir.Unit, next sir.BlockID) {
-		entry, exits := u.Splice(src)
+		entry, exits := u.Splice(src, func(s sir.Status) bool { return s == sir.StatusOK })
 		b.Jump(entry)
 		for _, blk := range u.Blocks[entry:] {
 			for j := 0; j < len(blk.Insts); j++ {
@@ -172,7 +168,7 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 			}
 		}
 		for _, x := range exits {
-			u.Blocks[x].Term = sir.Term{Kind: sir.TermJump, Then: next}
+			u.Blocks[x.Block].Term = sir.Term{Kind: sir.TermJump, Then: next}
 		}
 	}
 	if combRead {

@@ -292,13 +292,20 @@ func (s Status) String() string {
 	return fmt.Sprintf("%d", uint32(s))
 }
 
+// SpliceExit is a copied block that returned Status in the spliced unit,
+// left unterminated by Unit.Splice for the caller to continue from.
+type SpliceExit struct {
+	Block  BlockID
+	Status Status
+}
+
 // Splice appends a copy of src's blocks to u, with src's registers and
-// blocks renumbered into u's, so that u can run src's code inline (the
-// tick loop runs a fused kernel's optimized code once per edge). It
-// returns the copy's entry block and the copied blocks that returned
-// StatusOK, left unterminated for the caller to continue from; every
-// other return is kept as is. The copy's blocks are those from entry on.
-func (u *Unit) Splice(src *Unit) (entry BlockID, okExits []BlockID) {
+// blocks renumbered into u's, so that u can run src's code inline (a tick
+// loop runs a fused kernel's optimized code once per edge). It returns
+// the copy's entry block and the copied blocks whose return continue(s)
+// selects, left unterminated for the caller to continue from; every other
+// return is kept as is. The copy's blocks are those from entry on.
+func (u *Unit) Splice(src *Unit, cont func(Status) bool) (entry BlockID, exits []SpliceExit) {
 	regBase := Reg(len(u.Regs) - 1)
 	u.Regs = append(u.Regs, src.Regs[1:]...)
 	blockBase := BlockID(len(u.Blocks))
@@ -328,12 +335,12 @@ func (u *Unit) Splice(src *Unit) (entry BlockID, okExits []BlockID) {
 		case TermJump:
 			nb.Term.Then += blockBase
 		case TermReturn:
-			if nb.Term.Status == StatusOK {
+			if s := nb.Term.Status; cont(s) {
 				nb.Term = Term{}
-				okExits = append(okExits, BlockID(len(u.Blocks)))
+				exits = append(exits, SpliceExit{BlockID(len(u.Blocks)), s})
 			}
 		}
 		u.Blocks = append(u.Blocks, nb)
 	}
-	return blockBase, okExits
+	return blockBase, exits
 }

@@ -40,7 +40,7 @@ const (
 // Converted code is smaller and never mispredicts, but runs both arms:
 // on a small design whose code fits the instruction cache, with branches
 // that predict well, it is slower (kernels decides: see
-// kernels.Options.IfConvertMinInsts).
+// kernels.Options.LargeMinInsts).
 func ifconvert(u *sir.Unit) {
 	changed := false
 	for range ifconvRounds {

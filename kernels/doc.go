@@ -12,9 +12,15 @@
 //   - Event: every trigger group whose trigger byte(s) are set evaluates
 //     (reads pre-edge state; non-blocking targets go to staging; blocking
 //     assignments to locals act at once), then every fired group applies
-//     (publishes its staged bits). Event(e) (EventKernel.Unit) does the
-//     same for the groups one event fires, without checking trigger bytes;
-//     Fused(e) is Event(e) followed by Settle in one unit.
+//     (publishes its staged bits).
+//   - Fused(e) (EventKernel.Fused): the same for the groups event e fires,
+//     without checking trigger bytes, followed by Settle: lowered in one
+//     piece, or in a large program (Options.LargeMinInsts) assembled from
+//     the optimized evaluate-and-apply unit of e and the optimized Settle
+//     (see fuse.go), and a single-event design's Event then is a guarded
+//     copy of the former.
+//   - Tick loops (TickKernel): a clock's edges in a loop, each a copy of
+//     the optimized Fused unit of the edge's event.
 //   - Initial: the initial processes, once, before the first settle.
 //
 // Non-blocking targets: slt's Staged bits have a staging copy (same

@@ -1,5 +1,5 @@
 // Package sir is weft's simulation IR: one Unit per kernel (Settle,
-// Event(e), Fused(e)) or lane task, a control-flow graph of Blocks over
+// Event, Fused(e), a tick loop) or lane task, a control-flow graph of Blocks over
 // virtual registers of at most 64 bits. The package owns the IR types, the
 // Builder, the verifier (Check), the printer (Fprint, Unit.String) and its
 // parser (Parse), the arithmetic (Eval), the runtime-event ring format and

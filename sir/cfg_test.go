@@ -48,3 +48,54 @@ b5:
 		}
 	}
 }
+
+func TestSplice(t *testing.T) {
+	src, err := sir.Parse(`unit src
+b0:
+  r1:8 = load.1 h0+0
+  r2:1 = const 1
+  branch r2, b1, b2
+b1:
+  store.1 h1+0, r1
+  ret ok
+b2:
+  ret finish
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := sir.NewBuilder("dst")
+	x := b.Const(8, 7)
+	u := b.U
+	entry, exits := u.Splice(src, func(s sir.Status) bool { return s == sir.StatusOK })
+	b.Jump(entry)
+	for _, e := range exits {
+		b.SetBlock(e.Block)
+		b.Store(1, sir.Addr{Home: 2}, x)
+		b.Return(sir.StatusStop)
+	}
+	if err := sir.Check(u); err != nil {
+		t.Fatalf("%v\n%s", err, u)
+	}
+	want := `unit "dst"
+b0:
+  r1:8 = const 7
+  jump b1
+b1:
+  r2:8 = load.1 h0+0
+  r3:1 = const 1
+  branch r3, b2, b3
+b2:
+  store.1 h1+0, r2
+  store.1 h2+0, r1
+  ret stop
+b3:
+  ret finish
+`
+	if got := u.String(); got != want {
+		t.Fatalf("got\n%swant\n%s", got, want)
+	}
+	if len(exits) != 1 || exits[0].Status != sir.StatusOK {
+		t.Fatalf("exits %+v, want the one ok return", exits)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"strings"
 	"time"
@@ -17,18 +18,24 @@ import (
 
 const runUsage = `usage: weft run [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                 [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N]
-                [--print SIG,...] [--lanes N] [--partition auto|always|never]
+                [--until SIG] [--print SIG,...] [--radix hex|dec] [--lanes N]
+                [--partition auto|always|never]
                 [--backend interp|native] [--ring BYTES] [--max-state-mb N]
                 [--max-insts N] [--stats] [-Wno-CODE]... FILE...
 
 Compiles the design and simulates it: drives the clock input low, holds the
 reset input active for CYCLES clock cycles (default 4; active low when the
 name ends in "n" or "_n", unless --reset-active says), releases it, then
-runs N clock cycles (--cycles, default 1000) or until $finish. $display
-output goes to stdout; then each --print signal is printed as NAME=0x... .
+runs N clock cycles (--cycles, default 1000) or until $finish, or with
+--until SIG until the first clock edge after which SIG is non-zero (a
+"done" flag; the run then goes edge by edge, without the batched tick
+loop). $display output goes to stdout; then each --print signal is
+printed as NAME=0x... (--radix dec: NAME=123, signed signals signed).
 --stats adds one line: compile_ms=... cache=hit|miss phases_ms=parse:...,elab:...
 (each compile phase) cycles=... run_s=... cycles_per_s=...
-(cycles after reset). Warnings are those of weft lint, with their codes;
+(cycles after reset), then one line per kernel that has a partitioned
+alternative (--lanes): kernel=NAME partitioned_calls=RAN/CALLS and, in
+auto mode, selector="..." (the candidate it runs and why). Warnings are those of weft lint, with their codes;
 -Wno-CODE and lint_off comments turn them off (weft lint -h lists the
 codes). Exit status: 0 when the run completes or ends with
 $finish; 1 on errors, $fatal, $stop, when $error was called, or when
@@ -46,6 +53,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	cycles := fs.Int64("cycles", 1000, "clock cycles to run after reset (`N`)")
 	var prints listFlag
 	fs.Var(&prints, "print", "print `SIG,...` as NAME=0x... after the run (repeatable)")
+	until := fs.String("until", "", "stop at the first clock edge after which `SIG` is non-zero")
+	radix := fs.String("radix", "hex", "--print values in `hex|dec`")
 	threads := fs.Int("lanes", 1, "lanes (threads, `N`) per step: more than 1 builds partitioned kernels (see weft plan)")
 	fs.IntVar(threads, "threads", 1, "the same as --lanes (`N`)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
@@ -78,6 +87,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := cf.parse(); err != nil {
 		return usageErr("%v", err)
+	}
+	if *radix != "hex" && *radix != "dec" {
+		return usageErr("--radix %q: want hex or dec", *radix)
 	}
 	var printNames []string
 	for _, p := range prints {
@@ -125,6 +137,15 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		printSigs = append(printSigs, sig)
 	}
+	var untilSig *dut.Signal
+	if *until != "" {
+		if untilSig, err = prog.DUT().Signal(*until); err != nil {
+			return fail("--until: %v", err)
+		}
+		if untilSig.IsArray() {
+			return fail("--until: %s is an array; name one element (%s[i])", *until, *until)
+		}
+	}
 
 	// Run: reset, then the cycles.
 	code = 0
@@ -139,6 +160,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		start := time.Now()
 		defer func() { runTime = time.Since(start) }()
+		if untilSig != nil {
+			return runUntil(s, clk, untilSig, *cycles, &ran, stdout)
+		}
 		return runCycles(s, clk, *cycles, &ran, progressWriter(stderr))
 	}()
 	var overflow *sim.RingOverflowError
@@ -165,11 +189,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		code = 1
 	}
 	for _, sig := range printSigs {
-		v := sig.GetBig().Text(16)
-		if n := (sig.Width() + 3) / 4; len(v) < n {
-			v = strings.Repeat("0", n-len(v)) + v
-		}
-		fmt.Fprintf(stdout, "%s=0x%s\n", sig.Name(), v)
+		fmt.Fprintf(stdout, "%s=%s\n", sig.Name(), formatValue(sig, *radix))
 	}
 	if *stats {
 		rs := runTime.Seconds()
@@ -187,6 +207,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "compile_ms=%d cache=%s phases_ms=%s cycles=%d run_s=%.3f cycles_per_s=%.0f\n",
 			prog.CompileTime.Milliseconds(), cached, strings.Join(phases, ","), ran, rs, cps)
+		for _, st := range s.ParallelStats() {
+			fmt.Fprintf(stdout, "kernel=%s partitioned_calls=%d/%d", strings.ReplaceAll(st.Kernel, " ", "_"), st.Parallel, st.Calls)
+			if st.Selector != "" {
+				fmt.Fprintf(stdout, " selector=%q", st.Selector)
+			}
+			fmt.Fprintln(stdout)
+		}
 	}
 	if n := s.Errors(); n > 0 && code == 0 {
 		fmt.Fprintf(stderr, "weft run: the design reported %d error(s) ($error)\n", n)
@@ -267,4 +294,58 @@ func progressWriter(w io.Writer) io.Writer {
 		return nil
 	}
 	return w
+}
+
+// formatValue is sig's value as --print shows it: 0x and every hex digit of
+// its width, or decimal (two's complement read as negative for a signed
+// signal).
+func formatValue(sig *dut.Signal, radix string) string {
+	v := sig.GetBig()
+	if radix == "dec" {
+		if w := sig.Width(); sig.Signed() && v.Bit(w-1) == 1 {
+			v = new(big.Int).Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
+		}
+		return v.String()
+	}
+	t := v.Text(16)
+	if n := (sig.Width() + 3) / 4; len(t) < n {
+		t = strings.Repeat("0", n-len(t)) + t
+	}
+	return "0x" + t
+}
+
+// runUntil runs up to n cycles edge by edge and stops after the first edge
+// that leaves until non-zero, saying on out at which cycle and edge.
+func runUntil(s *sim.Simulator, clk, until *dut.Signal, n int64, ran *int64, out io.Writer) error {
+	for *ran < n {
+		for _, level := range []uint64{1, 0} {
+			if err := clk.Set(level); err != nil {
+				return err
+			}
+			if err := s.Step(); err != nil {
+				if level == 0 {
+					*ran++
+				}
+				return err
+			}
+			if until.GetBig().Sign() != 0 {
+				edge := "rising"
+				if level == 0 {
+					edge = "falling"
+					*ran++
+				}
+				fmt.Fprintf(out, "until: %s is %s after the %s edge of cycle %d\n", until.Name(), formatValue(until, "hex"), edge, *ran+b2i(level == 1))
+				return nil
+			}
+		}
+		*ran++
+	}
+	return nil
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

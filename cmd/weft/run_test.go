@@ -164,3 +164,42 @@ func TestRunSoC(t *testing.T) {
 		t.Fatalf("exit %d\nstdout:\n%s\nwant prefix:\n%s\nstderr:\n%s", code, out, want, errs)
 	}
 }
+
+func TestRunUntilAndRadix(t *testing.T) {
+	f := writeSV(t, `
+module top(input logic clk, input logic rst, output logic done, output logic signed [7:0] v);
+  logic [7:0] n;
+  always_ff @(posedge clk) if (rst) n <= 0; else n <= n + 1;
+  assign done = n == 8'd5;
+  assign v = 8'sd3 - $signed(n);
+endmodule`)
+	code, out, errs := weft("run", "--reset", "rst", "--until", "done", "--print", "n,v", "--radix", "dec", f)
+	want := "until: done is 0x1 after the rising edge of cycle 5\nn=5\nv=-2\n"
+	if code != 0 || out != want {
+		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr:\n%s", code, out, want, errs)
+	}
+	// Never true within the cycles: the run ends at --cycles, silently.
+	code, out, _ = weft("run", "--reset", "rst", "--until", "done", "--cycles", "3", "--print", "v,n", f)
+	if code != 0 || out != "v=0x00\nn=0x03\n" {
+		t.Errorf("exit %d, stdout\n%s", code, out)
+	}
+	if code, _, errs = weft("run", "--until", "nosuch", f); code != 1 || !strings.Contains(errs, `--until: dut: no signal "nosuch"`) {
+		t.Errorf("unknown --until signal: exit %d\n%s", code, errs)
+	}
+	if code, _, errs = weft("run", "--radix", "oct", f); code != 2 || !strings.Contains(errs, `--radix "oct": want hex or dec`) {
+		t.Errorf("bad --radix: exit %d\n%s", code, errs)
+	}
+}
+
+func TestRunStatsSaysWhatTheSelectorChose(t *testing.T) {
+	f := writeSV(t, planCores)
+	code, out, errs := weft("run", "--lanes", "2", "--partition", "always", "--cycles", "50", "--stats", f)
+	if code != 0 || !regexp.MustCompile(`(?m)^kernel=fused_posedge_top\.clk partitioned_calls=5\d/5\d$`).MatchString(out) {
+		t.Errorf("always: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
+	}
+	// Auto mode on a design worth partitioning: the selector's state too.
+	code, out, errs = weft("run", "--lanes", "2", "--reset", "rst_n", "--cycles", "50", "--stats", "../../examples/cores/rtl/cores.sv")
+	if code != 0 || !regexp.MustCompile(`(?m)^kernel=fused_posedge_cores\.clk partitioned_calls=\d+/\d+ selector="candidate \d of 2, `).MatchString(out) {
+		t.Errorf("auto: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--lanes N]
                  [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
-                 [--max-state-mb N] [--max-insts N] [--dump-sir[=KERNEL]] FILE...
+                 [--max-state-mb N] [--max-insts N] [--verbose] [--dump-sir[=KERNEL]] FILE...
 
 Compiles the design for N lanes (--lanes, default 2) and prints the plan:
 per kernel (the comb settle, each clock event's fused kernel) the candidate
@@ -22,7 +22,9 @@ lane's tasks with their estimated cost and their waits on other lanes, and
 the lane segments of the state layout. Costs are in units of about one SIR
 instruction; a cross-lane wait is charged as the sync cost. --always skips
 the margin test, as Partition(always) does. --svg also draws the lanes over
-time (tasks as boxes, waits as arrows). --dump-sir prints, instead of the
+time (tasks as boxes, waits as arrows). --verbose adds, per partitioned
+kernel and lane, the instances the lane's tasks write and, per task, the
+variables it writes. --dump-sir prints, instead of the
 plan, the optimized SIR the design compiles to: the state layout, then
 every unit ("settle", "event", "fused posedge top.clk", "tick top.clk",
 the lane tasks), or with =KERNEL only the units whose name contains KERNEL.
@@ -38,6 +40,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
+	verbose := fs.Bool("verbose", false, "also list the instances and variables each lane and task writes")
 	var dump optionalString
 	fs.Var(&dump, "dump-sir", "print the optimized SIR instead of the plan (`=KERNEL`: only units whose name contains KERNEL)")
 	lf := addLimitFlags(fs)
@@ -76,6 +79,9 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if err := prog.Plan.Fprint(stdout); err != nil {
 		fmt.Fprintf(stderr, "weft plan: %v\n", err)
 		return 1
+	}
+	if *verbose {
+		printPlacement(stdout, prog.Program)
 	}
 	if *svg != "" {
 		f, err := os.Create(*svg)

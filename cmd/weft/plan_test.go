@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,5 +138,35 @@ func TestPlanDumpSIR(t *testing.T) {
 	code, _, errs = weft("plan", f, "--dump-sir=nosuch")
 	if code != 1 || !strings.Contains(errs, `no unit's name contains "nosuch"; the units are: settle, event, fused posedge top.clk`) {
 		t.Errorf("an unknown kernel should list the units (exit %d):\n%s", code, errs)
+	}
+}
+
+func TestPlanVerbosePlacement(t *testing.T) {
+	f := writeSV(t, planCores)
+	code, out, errs := weft("plan", f, "--lanes", "2", "--always", "--backend", "interp", "--verbose")
+	if code != 0 {
+		t.Fatalf("exit %d stderr:\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"placement fused posedge top.clk\n  lane 0: instances top, top.c0\n",
+		"  lane 1: instances top, top.c1\n",
+		"    task 5 n1 writes: top.c1{next}\n",
+		"    task 1 eval g1 writes: top{b}\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--verbose lacks %q:\n%s", want, out)
+		}
+	}
+	if _, out, _ = weft("plan", f, "--lanes", "2", "--always", "--backend", "interp"); strings.Contains(out, "placement") {
+		t.Errorf("placement printed without --verbose:\n%s", out)
+	}
+}
+
+func TestNaturalCompare(t *testing.T) {
+	got := []string{"g[10].u", "g[2].u", "g[1].v", "g[1].u", "a07", "a7x", "a", "g[002].u"}
+	slices.SortFunc(got, naturalCompare)
+	want := []string{"a", "a07", "a7x", "g[1].u", "g[1].v", "g[2].u", "g[002].u", "g[10].u"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/program"
+)
+
+// printPlacement writes, for every partitioned kernel, each lane's tasks
+// with the design objects (variables, memories; staging copies under their
+// variable's name) each task writes, and per lane the instances those
+// belong to: where the plan put each part of the design.
+func printPlacement(w io.Writer, p *program.Program) {
+	par := p.Parallel
+	if par == nil {
+		fmt.Fprintln(w, "\nplacement: no partitioned kernel")
+		return
+	}
+	objs := designObjects(p.Layout)
+	kernels := append([]*program.Partitioned{par.Settle}, par.Fused...)
+	for _, k := range kernels {
+		if k == nil {
+			continue
+		}
+		fmt.Fprintf(w, "\nplacement %s\n", k.Name)
+		for lane, tasks := range k.Lanes {
+			insts := map[string]bool{}
+			var lines []string
+			for _, t := range tasks {
+				names := objectsIn(objs, t.Effects.Writes)
+				for _, n := range names {
+					insts[instanceOf(n)] = true
+				}
+				lines = append(lines, fmt.Sprintf("    task %d %s writes: %s", t.Index, t.Label, byInstance(names)))
+			}
+			fmt.Fprintf(w, "  lane %d: instances %s\n", lane, orNone(sortedKeys(insts)))
+			for _, l := range lines {
+				fmt.Fprintln(w, l)
+			}
+		}
+	}
+}
+
+// placedObject is a design object's byte range in the state.
+type placedObject struct {
+	name   string
+	lo, hi int
+}
+
+// designObjects lists the layout's variables and staging copies (named
+// after their variable) by offset.
+func designObjects(l *program.Layout) []placedObject {
+	var out []placedObject
+	for _, o := range l.Objects {
+		if o.Kind != "home" && o.Kind != "staging" || o.Size() == 0 {
+			continue
+		}
+		out = append(out, placedObject{strings.TrimSuffix(o.Name, "$stage"), o.Offset, o.Offset + o.Size()})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	return out
+}
+
+// objectsIn names the objects the ranges touch, sorted, each once.
+func objectsIn(objs []placedObject, rs []ordering.Range) []string {
+	seen := map[string]bool{}
+	for _, r := range rs {
+		i := sort.Search(len(objs), func(i int) bool { return objs[i].hi > r.Lo })
+		for ; i < len(objs) && objs[i].lo < r.Hi; i++ {
+			seen[objs[i].name] = true
+		}
+	}
+	return sortedKeys(seen)
+}
+
+// instanceOf is the instance path of a hierarchical object name: all but
+// its last component.
+func instanceOf(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// byInstance writes names grouped by instance, "top.u{a,b} top.v{c}".
+func byInstance(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	groups := map[string][]string{}
+	for _, n := range names {
+		in := instanceOf(n)
+		groups[in] = append(groups[in], strings.TrimPrefix(n, in+"."))
+	}
+	var parts []string
+	for _, in := range sortedKeys(mapOf(groups)) {
+		slices.SortFunc(groups[in], naturalCompare)
+		parts = append(parts, in+"{"+strings.Join(groups[in], ",")+"}")
+	}
+	return strings.Join(parts, " ")
+}
+
+func mapOf(m map[string][]string) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// sortedKeys sorts in natural order: g[2] before g[10].
+func sortedKeys(m map[string]bool) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.SortFunc(ks, naturalCompare)
+	return ks
+}
+
+// naturalCompare orders strings with their runs of digits compared as
+// numbers (ties, such as 2 and 002, by the strings themselves).
+func naturalCompare(a, b string) int {
+	if c := naturalCompare1(a, b); c != 0 {
+		return c
+	}
+	return strings.Compare(b, a)
+}
+
+func naturalCompare1(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}

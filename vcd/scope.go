@@ -2,6 +2,7 @@ package vcd
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/natsort"
 	"slices"
 	"strings"
 
@@ -217,47 +218,15 @@ func (sc *scope) child(name, kind string) *scope {
 // Verilog writes, and one a reader finds things in.
 func (sc *scope) sort() {
 	slices.SortStableFunc(sc.vars, func(a, b decl) int {
-		if c := natural(a.key, b.key); c != 0 {
+		if c := natsort.Compare(a.key, b.key); c != 0 {
 			return c
 		}
 		return a.el.elem - b.el.elem
 	})
-	slices.SortStableFunc(sc.children, func(a, b *scope) int { return natural(a.name, b.name) })
+	slices.SortStableFunc(sc.children, func(a, b *scope) int { return natsort.Compare(a.name, b.name) })
 	for _, c := range sc.children {
 		c.sort()
 	}
-}
-
-// natural compares strings with runs of digits compared by value, so that
-// g[2] comes before g[10].
-func natural(a, b string) int {
-	for a != "" && b != "" {
-		da, db := digits(a), digits(b)
-		if da > 0 && db > 0 {
-			x, y := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
-			if c := len(x) - len(y); c != 0 {
-				return c
-			}
-			if c := strings.Compare(x, y); c != 0 {
-				return c
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return int(a[0]) - int(b[0])
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) - len(b)
-}
-
-func digits(s string) int {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
 }
 
 // splitPath splits a hierarchical name at the dots outside brackets

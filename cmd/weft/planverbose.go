@@ -1,13 +1,14 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/weft-hdl/weft/internal/natsort"
 	"github.com/weft-hdl/weft/ordering"
 	"github.com/weft-hdl/weft/program"
 )
@@ -99,68 +100,26 @@ func byInstance(names []string) string {
 		groups[in] = append(groups[in], strings.TrimPrefix(n, in+"."))
 	}
 	var parts []string
-	for _, in := range sortedKeys(mapOf(groups)) {
+	ins := slices.SortedFunc(maps.Keys(groups), naturalCompare)
+	for _, in := range ins {
 		slices.SortFunc(groups[in], naturalCompare)
 		parts = append(parts, in+"{"+strings.Join(groups[in], ",")+"}")
 	}
 	return strings.Join(parts, " ")
 }
 
-func mapOf(m map[string][]string) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
-
 // sortedKeys sorts in natural order: g[2] before g[10].
 func sortedKeys(m map[string]bool) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.SortFunc(ks, naturalCompare)
-	return ks
+	return slices.SortedFunc(maps.Keys(m), naturalCompare)
 }
 
-// naturalCompare orders strings with their runs of digits compared as
-// numbers (ties, such as 2 and 002, by the strings themselves).
+// naturalCompare is natsort.Compare with ties ("2", "002") broken by the
+// strings, so that names from a map always print in one order.
 func naturalCompare(a, b string) int {
-	if c := naturalCompare1(a, b); c != 0 {
+	if c := natsort.Compare(a, b); c != 0 {
 		return c
 	}
 	return strings.Compare(b, a)
-}
-
-func naturalCompare1(a, b string) int {
-	for a != "" && b != "" {
-		da, db := digitRun(a), digitRun(b)
-		if da > 0 && db > 0 {
-			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
-			if c := cmp.Compare(len(na), len(nb)); c != 0 {
-				return c
-			}
-			if c := strings.Compare(na, nb); c != 0 {
-				return c
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return cmp.Compare(a[0], b[0])
-		}
-		a, b = a[1:], b[1:]
-	}
-	return cmp.Compare(len(a), len(b))
-}
-
-func digitRun(s string) int {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
 }
 
 func orNone(s []string) string {

@@ -147,14 +147,28 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 	b.SetBlock(head)
 	b.Branch(b.ULt(i, n), body, exit)
 	b.SetBlock(body)
-	b.ConstTo(evFlag, 0) // removed again below when no copied code emits events
+	// The copied units: Settle when comb logic reads the clock, then the
+	// Fused unit of each edge's event. An edge that emits runtime events
+	// must return to the caller, so each copied event sets a flag.
+	var copied []*sir.Unit
+	if combRead {
+		copied = append(copied, c.p.Settle)
+	}
+	for _, ev := range []int{tk.Rise, tk.Fall} {
+		if ev >= 0 {
+			copied = append(copied, c.p.Events[ev].Fused)
+		}
+	}
+	events := slices.ContainsFunc(copied, emitsEvents)
+	if events {
+		b.ConstTo(evFlag, 0)
+	}
 	clk := sir.Addr{Home: sir.HomeID(tk.Clock.ID)}
 	prev := sir.Addr{Home: sp.Prev().ID, Offset: tk.Trigger}
 	timeAt := sir.Addr{Home: sp.Sys().ID, Offset: statelayout.SysTime}
 	v := b.Xor(b.Load(1, 1, clk), b.Const(1, 1))
 	b.Store(1, clk, v)
 	b.Store(8, timeAt, b.Add(b.Load(64, 8, timeAt), b.Const(64, 1)))
-	events := false
 	// splice runs src from the current block, continuing at next.
 	splice := func(src *sir.Unit, next sir.BlockID) {
 		entry, exits := u.Splice(src, func(s sir.Status) bool { return s == sir.StatusOK })
@@ -163,7 +177,6 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 			for j := 0; j < len(blk.Insts); j++ {
 				if blk.Insts[j].Op == sir.OpEvent {
 					blk.Insts = slices.Insert(blk.Insts, j+1, sir.Inst{Op: sir.OpConst, Dst: evFlag, Imm: 1})
-					events = true
 				}
 			}
 		}
@@ -191,9 +204,6 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 	b.SetBlock(from)
 	b.Branch(v, rise, fall)
 	b.SetBlock(latch)
-	if !events {
-		u.Blocks[body].Insts = u.Blocks[body].Insts[1:]
-	}
 	if events {
 		yes, goOn := b.NewBlock(), b.NewBlock()
 		b.Branch(evFlag, yes, goOn)
@@ -210,3 +220,15 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 
 // String is a TickKernel's display name.
 func (tk *TickKernel) String() string { return fmt.Sprintf("tick %s", tk.Clock.Path) }
+
+// emitsEvents reports whether u has an OpEvent.
+func emitsEvents(u *sir.Unit) bool {
+	for _, b := range u.Blocks {
+		for i := range b.Insts {
+			if b.Insts[i].Op == sir.OpEvent {
+				return true
+			}
+		}
+	}
+	return false
+}

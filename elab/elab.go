@@ -3,6 +3,9 @@
 // resolution, constant functions, processes and trigger groups. Its
 // warnings carry hdl's codes; lint.go has the width check (WIDTHTRUNC) it
 // makes on assignments and typed parameters while the source is at hand.
+// An instance of a module and parameter set already elaborated is a copy
+// of the first one's homes, processes and scopes, renamed (template.go):
+// a generate loop of N instances builds one and copies N-1.
 package elab
 
 import (
@@ -25,6 +28,10 @@ type Options struct {
 	Params map[string]string
 	// Limits bound the elaboration's work (see Limits).
 	Limits Limits
+	// EachInstance elaborates every instance on its own, even where
+	// instances of one module with the same parameters could be copies of
+	// the first (see template.go); the design is the same either way.
+	EachInstance bool
 }
 
 // elab is the state of one elaboration.
@@ -55,6 +62,14 @@ type elab struct {
 	procNames map[string]int
 	reported  map[string]bool
 	errSeq    int
+	// warnSeq counts warnings asked for, reported or not (a template
+	// is only taken from an instance that asked for none).
+	warnSeq int
+	// templates are the instances later instances of the same module
+	// and parameters are copied from, by templateKey; nil marks a key
+	// whose first instance cannot be one.
+	templates map[string]*template
+	copies    int // instances copied from a template
 
 	// dump and dumpCalls collect $dumpfile and $dumpvars (resolveDumps).
 	dump      *design.DumpRequest
@@ -66,7 +81,13 @@ type elab struct {
 // Elaborate elaborates st. It returns nil when it reported an error (the
 // diagnostics say why). It never panics: an internal failure is reported
 // as an "internal error" diagnostic.
-func Elaborate(st *hdl.SourceText, fs *hdl.FileSet, opts Options, diags *hdl.Diagnostics) (d *design.Design) {
+func Elaborate(st *hdl.SourceText, fs *hdl.FileSet, opts Options, diags *hdl.Diagnostics) *design.Design {
+	d, _ := elaborate(st, fs, opts, diags)
+	return d
+}
+
+// elaborate is Elaborate returning its state too (tests read what it did).
+func elaborate(st *hdl.SourceText, fs *hdl.FileSet, opts Options, diags *hdl.Diagnostics) (d *design.Design, e *elab) {
 	if diags == nil {
 		diags = hdl.NewDiagnostics(fs)
 	}
@@ -83,15 +104,15 @@ func Elaborate(st *hdl.SourceText, fs *hdl.FileSet, opts Options, diags *hdl.Dia
 			d = nil
 		}
 	}()
-	if st == nil {
-		diags.Errorf(hdl.Pos{}, "nothing to elaborate")
-		return nil
-	}
-	e := &elab{st: st, fs: fs, diags: diags, opts: opts, d: &design.Design{},
+	e = &elab{st: st, fs: fs, diags: diags, opts: opts, d: &design.Design{},
 		modules: map[string]*hdl.Module{}, pkgDecls: map[string]*hdl.Package{}, pkgs: map[string]*scope{},
 		groupIdx: map[string]*design.TriggerGroup{},
 		paths:    map[string]int{}, procNames: map[string]int{}, reported: map[string]bool{}}
-	return e.run()
+	if st == nil {
+		diags.Errorf(hdl.Pos{}, "nothing to elaborate")
+		return nil, e
+	}
+	return e.run(), e
 }
 
 func dpos(p hdl.Pos) design.Pos { return design.Pos{File: p.File, Line: p.Line, Col: p.Col} }
@@ -114,6 +135,7 @@ func (e *elab) errCount() int { return e.errSeq }
 // warnc reports a warning with code (one of hdl's Code constants) once per
 // position and message.
 func (e *elab) warnc(pos hdl.Pos, code, format string, args ...any) {
+	e.warnSeq++
 	msg := fmt.Sprintf(format, args...)
 	key := "w" + pos.String() + "\x00" + msg
 	if e.reported[key] {
@@ -129,6 +151,7 @@ func (e *elab) warnf(pos hdl.Pos, format string, args ...any) { e.warnc(pos, "",
 
 // warnOnceC reports a warning once per message text.
 func (e *elab) warnOnceC(pos hdl.Pos, code, format string, args ...any) {
+	e.warnSeq++
 	msg := fmt.Sprintf(format, args...)
 	if e.reported["once\x00"+msg] {
 		return

@@ -16,8 +16,17 @@ func elabString(t *testing.T, src string, opts Options) (*design.Design, *hdl.Di
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	diags := hdl.NewDiagnostics(fs)
-	d := Elaborate(st, fs, opts, diags)
+	// Every design of these tests is elaborated both ways too: copies
+	// of templates must be what elaborating each instance gives. The
+	// large generated sources of the limit tests are left to one way.
+	var d *design.Design
+	var diags *hdl.Diagnostics
+	if len(src) < 1<<16 {
+		d, diags = elabBothWays(t, st, fs, opts)
+	} else {
+		diags = hdl.NewDiagnostics(fs)
+		d = Elaborate(st, fs, opts, diags)
+	}
 	for _, dg := range diags.List {
 		if strings.Contains(dg.Msg, "internal error") {
 			t.Fatalf("internal error: %s", dg.Error())

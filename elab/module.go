@@ -20,6 +20,12 @@ type instCtx struct {
 	ports  []*portInfo
 	byName map[string]*portInfo
 	key    string // module name and overrides, for recursion detection
+	// overridden are the parameters given a value by the instantiation
+	// (in declaration order); typeOverride is set when a type parameter
+	// is given a type. Both decide whether instances can share a template
+	// (see templateKey).
+	overridden   []*symbol
+	typeOverride bool
 }
 
 type portInfo struct {
@@ -346,6 +352,7 @@ func (e *elab) newInstance(mod *hdl.Module, name, path string, parent *instCtx, 
 				return
 			}
 			s.typ = ov.typ
+			ic.typeOverride = true
 			return
 		}
 		if ov.typ != nil {
@@ -382,6 +389,11 @@ func (e *elab) newInstance(mod *hdl.Module, name, path string, parent *instCtx, 
 			continue
 		}
 		apply(s, ov)
+	}
+	for _, o := range over {
+		if o.override != nil {
+			ic.overridden = append(ic.overridden, o)
+		}
 	}
 	// Record the key for recursion detection.
 	var kb strings.Builder
@@ -1044,7 +1056,7 @@ func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name 
 			aliases[pi.name] = h
 		}
 	}
-	e.build(ic, aliases)
+	e.buildOrCopy(ic, aliases)
 	for _, pi := range ic.ports {
 		if aliases[pi.name] != nil || pi.sym.iport != nil {
 			continue
@@ -1648,6 +1660,29 @@ func (e *elab) event(ex *ectx, ee *hdl.EventExpr) (design.Event, bool) {
 }
 
 func (e *elab) addToGroup(sc *scope, pr *design.Process, evs []design.Event) {
+	sortEvents(evs)
+	// Drop duplicates (@(posedge clk or posedge clk)).
+	var uniq []design.Event
+	for i, ev := range evs {
+		if i > 0 && ev == evs[i-1] {
+			continue
+		}
+		uniq = append(uniq, ev)
+	}
+	key := groupKey(sc.inst.inst, uniq)
+	g := e.groupIdx[key]
+	if g == nil {
+		g = &design.TriggerGroup{Inst: sc.inst.inst, Events: uniq}
+		e.groupIdx[key] = g
+		e.d.Groups = append(e.d.Groups, g)
+	}
+	pr.Group = g
+	g.Procs = append(g.Procs, pr)
+}
+
+// sortEvents puts events in a trigger group's order: by home ID, element,
+// bit and edge.
+func sortEvents(evs []design.Event) {
 	sort.Slice(evs, func(i, j int) bool {
 		a, b := evs[i], evs[j]
 		if a.Home.ID != b.Home.ID {
@@ -1661,27 +1696,16 @@ func (e *elab) addToGroup(sc *scope, pr *design.Process, evs []design.Event) {
 		}
 		return a.Edge < b.Edge
 	})
-	// Drop duplicates (@(posedge clk or posedge clk)).
-	var uniq []design.Event
-	for i, ev := range evs {
-		if i > 0 && ev == evs[i-1] {
-			continue
-		}
-		uniq = append(uniq, ev)
-	}
+}
+
+// groupKey names the trigger group of an instance and a sorted event set.
+func groupKey(in *design.Instance, evs []design.Event) string {
 	var kb strings.Builder
-	kb.WriteString(sc.inst.inst.Path)
-	for _, ev := range uniq {
+	kb.WriteString(in.Path)
+	for _, ev := range evs {
 		fmt.Fprintf(&kb, "|%d.%d.%d.%d", ev.Home.ID, ev.Elem, ev.Bit, ev.Edge)
 	}
-	g := e.groupIdx[kb.String()]
-	if g == nil {
-		g = &design.TriggerGroup{Inst: sc.inst.inst, Events: uniq}
-		e.groupIdx[kb.String()] = g
-		e.d.Groups = append(e.d.Groups, g)
-	}
-	pr.Group = g
-	g.Procs = append(g.Procs, pr)
+	return kb.String()
 }
 
 // foldInitialPrefix folds the leading statements of an initial block that

@@ -30,7 +30,7 @@ func dumpAll(v any) string {
 				return
 			}
 			if bi, ok := v.Interface().(*big.Int); ok {
-				b.WriteString(bi.String())
+				b.WriteString(bi.Text(16)) // linear, unlike decimal
 				return
 			}
 			if id, ok := ids[v.Pointer()]; ok {

@@ -2,8 +2,9 @@ package elab
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/weft-hdl/weft/design"
@@ -191,7 +192,7 @@ func (e *elab) selfContained(live *subtree, t *template) bool {
 		}
 		seenScope[sc] = true
 		live.scopes = append(live.scopes, sc)
-		for _, name := range sortedNames(sc.syms) {
+		for _, name := range slices.Sorted(maps.Keys(sc.syms)) {
 			s := sc.syms[name]
 			if e.foreign(s) {
 				continue
@@ -202,7 +203,7 @@ func (e *elab) selfContained(live *subtree, t *template) bool {
 			if s.sub != nil && !visit(s.sub) {
 				return false
 			}
-			for _, k := range sortedKeys(s.subs) {
+			for _, k := range slices.Sorted(maps.Keys(s.subs)) {
 				if !visit(s.subs[k]) {
 					return false
 				}
@@ -341,24 +342,6 @@ func under(name, path string) bool {
 		return false
 	}
 	return len(name) == len(path) || name[len(path)] == '.' || name[len(path)] == ':'
-}
-
-func sortedNames(m map[string]*symbol) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func sortedKeys(m map[int]*scope) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	return keys
 }
 
 // copyFrom makes ic, created by newInstance, a copy of t. It returns false,

@@ -171,11 +171,13 @@ func (e *elab) takeTemplate(ic *instCtx, aliases map[string]*design.Home, m mark
 // named under its path.
 func (e *elab) selfContained(live *subtree, t *template) bool {
 	inSub := map[*instCtx]bool{}
+	inSubInst := map[*design.Instance]bool{}
 	for _, ic := range live.insts {
 		if ic.mod.Interface {
 			return false
 		}
 		inSub[ic] = true
+		inSubInst[ic.inst] = true
 	}
 	if !under(live.insts[0].sc.path, t.path) {
 		return false
@@ -223,7 +225,7 @@ func (e *elab) selfContained(live *subtree, t *template) bool {
 	}
 	own := map[*design.Home]bool{}
 	for _, h := range live.homes {
-		if h.Inst == nil || !inSub[instOf(live, h.Inst)] || !under(h.Path, t.path) || strings.Contains(h.Path, "#") {
+		if h.Inst == nil || !inSubInst[h.Inst] || !under(h.Path, t.path) || strings.Contains(h.Path, "#") {
 			return false
 		}
 		for _, a := range h.Aliases {
@@ -245,7 +247,7 @@ func (e *elab) selfContained(live *subtree, t *template) bool {
 		}
 	}
 	proc := func(p *design.Process) {
-		if !under(p.Name, t.path) || strings.Contains(p.Name, "#") || !inSub[instOf(live, p.Inst)] {
+		if !under(p.Name, t.path) || strings.Contains(p.Name, "#") || !inSubInst[p.Inst] {
 			ok = false
 			return
 		}
@@ -269,7 +271,7 @@ func (e *elab) selfContained(live *subtree, t *template) bool {
 		proc(p)
 	}
 	for _, g := range live.groups {
-		if !inSub[instOf(live, g.Inst)] {
+		if !inSubInst[g.Inst] {
 			return false
 		}
 		for _, ev := range g.Events {
@@ -309,16 +311,6 @@ func checkBody(s design.Stmt, home func(*design.Home), fn func(*design.Function)
 			fn(x.Func)
 		}
 	})
-}
-
-// instOf returns the instCtx of in among the subtree's (nil if none).
-func instOf(sub *subtree, in *design.Instance) *instCtx {
-	for _, ic := range sub.insts {
-		if ic.inst == in {
-			return ic
-		}
-	}
-	return nil
 }
 
 // foreign reports whether s belongs to a package or the compilation unit

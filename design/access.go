@@ -443,3 +443,31 @@ func normalize(list []Access) []Access {
 	})
 	return out
 }
+
+// ExprReads appends to out the module state e reads, by Analyze's rules
+// (callees' reads included, process-local homes left out).
+func ExprReads(e Expr, out []Access) []Access {
+	w := newAccWalker()
+	w.reads = out
+	w.expr(e)
+	return w.reads
+}
+
+// IndexReads appends to out the module state read by the index and offset
+// expressions of the lvalue lv (every part of a concatenation).
+func IndexReads(lv Expr, out []Access) []Access {
+	w := newAccWalker()
+	w.reads = out
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if c, ok := e.(*Concat); ok {
+			for _, p := range c.Parts {
+				walk(p)
+			}
+			return
+		}
+		w.indexReads(e)
+	}
+	walk(lv)
+	return w.reads
+}

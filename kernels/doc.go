@@ -26,7 +26,9 @@
 // Non-blocking targets: slt's Staged bits have a staging copy (same
 // encoding as the home); evaluate first copies the staged bits home →
 // staging, so bits a conditional assignment leaves alone publish
-// unchanged, and apply copies them back. Dynamically indexed memories
+// unchanged, and apply copies them back. slt's InPlace targets (read by
+// nobody between the write and apply) have no staging copy: evaluate
+// stores to the home. Dynamically indexed memories
 // (slt Sparse) use one slot per assignment site instead of a whole copy:
 // the site stores (valid, element index, value) and apply replays the
 // slots in program order; a sparse memory written inside a procedural loop

@@ -12,6 +12,7 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/hdl"
 	"github.com/weft-hdl/weft/internal/icarus"
+	"github.com/weft-hdl/weft/slt"
 )
 
 // A differential test drives the same random stimulus through Icarus
@@ -212,7 +213,9 @@ func runDiff(t *testing.T, c diffCase) {
 	conv := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
 	convGeneric := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
 	convGeneric.fused = false
-	drivers := []*driver{dr, alt, conv, convGeneric}
+	// Every non-blocking target staged (none updated in place).
+	staged := newDriver(t, mustBuild(t, d, Options{Slt: slt.Options{StageAll: true}}))
+	drivers := []*driver{dr, alt, conv, convGeneric, staged}
 	var ref *refSim
 	if !c.noRef {
 		ref = newRefSim(t, p)
@@ -234,7 +237,7 @@ func runDiff(t *testing.T, c diffCase) {
 		for _, x := range drivers {
 			x.step()
 		}
-		names := []string{"", "unoptimized/generic", "built for size", "built for size/generic"}
+		names := []string{"", "unoptimized/generic", "built for size", "built for size/generic", "every flop staged"}
 		for _, h := range d.Homes {
 			for e := 0; e < h.Elems(); e++ {
 				a := dr.lay.Get(dr.state, h, e)

@@ -166,7 +166,7 @@ func (u *ub) write(l *loc, v value, nb bool) {
 		return
 	}
 	m := l.mem
-	if nb && u.mode == modeEval && m.home != nil && m.home.Kind != design.KindFuncLocal {
+	if nb && u.mode == modeEval && m.home != nil && m.home.Kind != design.KindFuncLocal && !u.c.inPlace[m.home] {
 		if st := u.c.sp.Staging(m.home); st != nil {
 			m = m.with(st.ID)
 		} else if u.grp != nil && u.c.sparse[u.grp.index][m.home] {

@@ -184,6 +184,12 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		loopSiteOf: map[*design.Loop]int{}, funcScratch: map[*design.Home]*statelayout.Object{},
 		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}, siteBase: map[[2]int]int{}}
 	c.sparse = make([]map[*design.Home]bool, len(s.FF))
+	c.inPlace = map[*design.Home]bool{}
+	for _, g := range s.FF {
+		for _, a := range g.InPlace {
+			c.inPlace[a.Home] = true
+		}
+	}
 	extra := c.scanSparse()
 	sp, err := statelayout.NewSpace(d, s, statelayout.Options{RingCap: opts.RingCap, MaxStateBytes: opts.MaxStateBytes, Stage: extra})
 	if err != nil {
@@ -355,7 +361,10 @@ type compiler struct {
 	funcScratch map[*design.Home]*statelayout.Object
 	// sparse[g] are group g's homes whose non-blocking writes go through
 	// per-site slots (slt Sparse homes without a staging copy).
-	sparse      []map[*design.Home]bool
+	sparse []map[*design.Home]bool
+	// inPlace are the homes of slt's InPlace targets: evaluate writes them
+	// directly, never through a staging copy (even one Options.Stage made).
+	inPlace     map[*design.Home]bool
 	slots       map[[2]int]*statelayout.Object // (group, site ordinal) → slot
 	snap        map[[2]int]*statelayout.Object // (loop, span) → snapshot scratch
 	siteBase    map[[2]int]int                 // (group, process) → ordinal of its first write site

@@ -187,10 +187,12 @@ func (r *refSim) step() {
 			settled = true
 			continue
 		}
+		// A change is the bits a process flipped: processes own disjoint
+		// bits, and two of them may write halves of one element.
 		type change struct {
-			h *design.Home
-			e int
-			v *big.Int
+			h       *design.Home
+			e       int
+			mask, v *big.Int
 		}
 		var changes []change
 		main := r.m
@@ -208,15 +210,17 @@ func (r *refSim) step() {
 				for _, h := range r.p.Design.Homes {
 					for e := 0; e < h.Elems(); e++ {
 						nv, _ := c.Get(h, e)
-						if nv.Cmp(r.get(h, e)) != 0 {
-							changes = append(changes, change{h, e, nv})
+						if old := r.get(h, e); nv.Cmp(old) != 0 {
+							changes = append(changes, change{h, e, new(big.Int).Xor(nv, old), nv})
 						}
 					}
 				}
 			}
 		}
 		for _, ch := range changes {
-			r.m.Set(ch.h, ch.e, ch.v)
+			cur := r.get(ch.h, ch.e)
+			keep := new(big.Int).AndNot(cur, ch.mask)
+			r.m.Set(ch.h, ch.e, keep.Or(keep, new(big.Int).And(ch.v, ch.mask)))
 		}
 		r.settle()
 		settled = true

@@ -61,7 +61,7 @@ func (u *ub) assign(s *design.Assign) {
 			return
 		}
 		src, dst := u.memOf(r.Home), u.memOf(l.Home)
-		if nb {
+		if nb && !u.c.inPlace[l.Home] {
 			if st := u.c.sp.Staging(l.Home); st != nil {
 				dst = dst.with(st.ID)
 			} else {

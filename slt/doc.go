@@ -32,7 +32,9 @@
 // FFGroup lists, per trigger group, the processes to evaluate (reading
 // pre-edge state, non-blocking targets redirected to staging), the targets
 // needing staging (Staged, or Sparse queues for dynamically indexed
-// memories) and what apply publishes. Trigger lists every event bit, the
+// memories), those evaluate updates in place because nobody can read them
+// before apply (InPlace: no other process reads those bits and the writer
+// does not read them after writing; inplace.go), and what apply publishes. Trigger lists every event bit, the
 // groups it fires and who writes it, so the simulator can detect derived
 // clocks after a settle or an apply.
 //

@@ -123,6 +123,9 @@ func (s *Schedule) Dump() string {
 			fmt.Fprintf(&b, "    evaluate %s  nonblocking: %s  blocking: %s\n", p.Proc.Name, accessList(p.NonBlocking), accessList(p.Blocking))
 		}
 		fmt.Fprintf(&b, "    reads: %s\n    staged: %s\n", accessList(g.Reads), accessList(g.Staged))
+		if len(g.InPlace) > 0 {
+			fmt.Fprintf(&b, "    in place: %s\n", accessList(g.InPlace))
+		}
 		if len(g.Sparse) > 0 {
 			fmt.Fprintf(&b, "    sparse: %s\n", accessList(g.Sparse))
 		}

@@ -11,11 +11,12 @@ import (
 //
 // Evaluate runs the group's processes in order, reading pre-edge state:
 // every non-blocking assignment writes the staging copy of its target
-// instead of the home (a staging copy starts as the home's value, so bits a
+// (InPlace targets excepted: nobody reads them before apply) instead of
+// the home (a staging copy starts as the home's value, so bits a
 // conditional assignment leaves alone publish unchanged), and blocking
 // assignments to process-local variables act at once. Apply publishes the
-// staged values. Because evaluation writes only staging storage (and
-// locals), the order in which fired groups evaluate does not matter; all
+// staged values. Because evaluation writes only staging storage, locals
+// and in-place targets no other process reads, the order in which fired groups evaluate does not matter; all
 // applies run after all evaluates.
 //
 // Apply order: groups in design order (FF index), targets by home ID.
@@ -34,6 +35,11 @@ type FFGroup struct {
 	// Staged are the non-blocking targets that need a staging copy: bits
 	// of non-array homes and constant-index array elements.
 	Staged []design.Access
+	// InPlace are non-blocking targets evaluate writes straight to their
+	// homes: no process reads them between the write and apply (see
+	// Schedule.inPlace), so no staging copy is needed. They are not in
+	// Staged nor in Apply.
+	InPlace []design.Access
 	// Sparse are array homes with a dynamically indexed non-blocking
 	// assignment (mem[addr] <= d): copying the whole array each edge is
 	// too costly, so evaluate queues (element, bits, value) entries, and

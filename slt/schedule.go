@@ -26,6 +26,9 @@ type Options struct {
 	// NoSplit makes every comb process one item (for debugging and for
 	// differential tests of the splitting itself).
 	NoSplit bool
+	// StageAll gives every non-blocking target a staging copy, none
+	// updated in place (for differential tests of FFGroup.InPlace).
+	StageAll bool
 }
 
 // Schedule is the comb and FF analysis of one design: what later stages
@@ -155,6 +158,9 @@ func Analyze(d *design.Design, opts Options) (*Schedule, error) {
 	s.triggers()
 	s.order(comp, count, opts)
 	s.ffGroups()
+	if !opts.StageAll {
+		s.inPlace()
+	}
 	s.warn()
 	return s, nil
 }

@@ -24,7 +24,7 @@ func build(t *testing.T, src string, opts Options) (*design.Design, *slt.Schedul
 	if d == nil || diags.ErrorCount() > 0 {
 		t.Fatalf("elaborate: %v", diags.Err())
 	}
-	s, err := slt.Analyze(d, slt.Options{})
+	s, err := slt.Analyze(d, slt.Options{StageAll: true}) // every flop staged: the tests place staging objects
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@
 # -O3 (single thread, no tracing) and with weft (native and interp backends),
 # and print the throughput side by side.
 #
-# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores; default: uart flops4k)
+# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters; default: uart flops4k)
 #        CYCLES=N perf/peers/verilator.sh flops4k   (override the cycle count)
 # Run from anywhere; paths are relative to the repository root.
 set -euo pipefail
@@ -17,6 +17,7 @@ DESIGNS=(
   "uart|uart_top|clk|rst_n|20000000|txd,tx_ready,rx_data,rx_valid,rx_frame_err,rx_overflow|examples/uart/rtl/uart_pkg.sv examples/uart/rtl/uart_fifo.sv examples/uart/rtl/uart_tx.sv examples/uart/rtl/uart_rx.sv examples/uart/rtl/uart_top.sv"
   "flops4k|flops4k|clk|rst_n|10000000|sum|perf/peers/flops4k.sv"
   "cores|cores|clk|rst_n|2000000|sum|examples/cores/rtl/cores.sv"
+  "counters|counters|clk|rst_n|2000000|first,last|perf/peers/counters.sv"
 )
 
 command -v verilator >/dev/null || { echo "verilator not found" >&2; exit 1; }

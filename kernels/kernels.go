@@ -420,7 +420,7 @@ func (u *ub) evalPart(p ffPart) *groupCtx {
 	g := u.c.s.FF[p.group]
 	ctx := &groupCtx{index: p.group}
 	u.grp = ctx
-	for k := p.lo; k < p.hi; k++ {
+	for k := p.lo; k < p.hi; {
 		key := [2]int{p.group, k}
 		if base, ok := u.c.siteBase[key]; ok {
 			ctx.next = base
@@ -428,7 +428,18 @@ func (u *ub) evalPart(p ffPart) *groupCtx {
 			u.c.siteBase[key] = ctx.next
 		}
 		fp := g.Evaluate[k]
+		if end := u.runAt(p.group, k, p.hi); end > k+1 && !u.c.opts.NoMerge {
+			for i := k + 1; i < end; i++ {
+				if _, ok := u.c.siteBase[[2]int{p.group, i}]; !ok {
+					u.c.siteBase[[2]int{p.group, i}] = ctx.next // runs queue no sparse writes
+				}
+			}
+			u.process(u.mergedBody(p.group, k, end), fp.Proc.Inst)
+			k = end
+			continue
+		}
 		u.process(fp.Proc.Body, fp.Proc.Inst)
+		k++
 	}
 	u.grp = nil
 	return ctx

@@ -119,6 +119,9 @@ type Options struct {
 	NoTick bool
 	// NoOpt skips sir/opt (the units are still checked).
 	NoOpt bool
+	// NoMerge lowers every process of a trigger group alone, never a run
+	// of processes sharing their if condition as one if (merge.go).
+	NoMerge bool
 	// OptDump, when set, sees every unit after every optimizer pass.
 	OptDump func(pass string, u *sir.Unit)
 	// MaxInline bounds nested function inlining (0: 64).

@@ -8,12 +8,14 @@ import (
 	"strings"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/sir"
 )
 
 const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--lanes N]
                  [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
-                 [--max-state-mb N] [--max-insts N] [--verbose] [--dump-sir[=KERNEL]] FILE...
+                 [--max-state-mb N] [--max-insts N] [--verbose] [--dump-sir[=KERNEL]]
+                 [--dump-asm[=KERNEL]] FILE...
 
 Compiles the design for N lanes (--lanes, default 2) and prints the plan:
 per kernel (the comb settle, each clock event's fused kernel) the candidate
@@ -28,6 +30,8 @@ variables it writes. --dump-sir prints, instead of the
 plan, the optimized SIR the design compiles to: the state layout, then
 every unit ("settle", "event", "fused posedge top.clk", "tick top.clk",
 the lane tasks), or with =KERNEL only the units whose name contains KERNEL.
+--dump-asm prints the same units as native x86-64 code (Intel syntax,
+offsets from each unit's entry), compiled as the simulator compiles them.
 `
 
 // planCmd is `weft plan`.
@@ -43,6 +47,8 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("verbose", false, "also list the instances and variables each lane and task writes")
 	var dump optionalString
 	fs.Var(&dump, "dump-sir", "print the optimized SIR instead of the plan (`=KERNEL`: only units whose name contains KERNEL)")
+	var dumpAsm optionalString
+	fs.Var(&dumpAsm, "dump-asm", "print the native code instead of the plan (`=KERNEL`: only units whose name contains KERNEL)")
 	lf := addLimitFlags(fs)
 	files, code, ok := parseFiles(fs, args, planUsage, stderr)
 	if !ok {
@@ -69,8 +75,12 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer prog.Close()
-	if dump.set {
-		if err := dumpSIR(stdout, prog, dump.val); err != nil {
+	if dump.set || dumpAsm.set {
+		dumpFn, kernel := dumpSIR, dump.val
+		if dumpAsm.set {
+			dumpFn, kernel = dumpASM, dumpAsm.val
+		}
+		if err := dumpFn(stdout, prog, kernel); err != nil {
 			fmt.Fprintf(stderr, "weft plan: %v\n", err)
 			return 1
 		}
@@ -121,6 +131,38 @@ func (o *optionalString) Set(v string) error {
 
 // IsBoolFlag lets the flag package accept the flag without a value.
 func (o *optionalString) IsBoolFlag() bool { return true }
+
+// dumpASM writes the native code of the units of prog whose name contains
+// kernel (all when empty), each compiled as the simulator compiles it.
+func dumpASM(w io.Writer, prog *compile.Program, kernel string) error {
+	if !jit.Supported {
+		return fmt.Errorf("--dump-asm: %w", jit.ErrUnsupported)
+	}
+	p := prog.Program
+	n := 0
+	var names []string
+	for _, u := range append(p.Units(), p.TaskUnits()...) {
+		names = append(names, u.Name)
+		if kernel != "" && !strings.Contains(u.Name, kernel) {
+			continue
+		}
+		n++
+		k, err := jit.Backend{}.Compile(u, p.Layout)
+		if err != nil {
+			return fmt.Errorf("--dump-asm: unit %q: %w", u.Name, err)
+		}
+		fmt.Fprintf(w, "unit %q: %d bytes of code\n", u.Name, k.CodeSize())
+		err = k.Disassemble(w)
+		k.Close()
+		if err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("--dump-asm=%s: no unit's name contains %q; the units are: %s", kernel, kernel, strings.Join(names, ", "))
+	}
+	return nil
+}
 
 // dumpSIR writes the layout and the units of prog whose name contains
 // kernel (all when empty).

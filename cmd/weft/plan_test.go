@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/weft-hdl/weft/jit"
 )
 
 // planCores has two independent cores and a comb observer of both.
@@ -137,6 +139,28 @@ func TestPlanDumpSIR(t *testing.T) {
 	}
 	code, _, errs = weft("plan", f, "--dump-sir=nosuch")
 	if code != 1 || !strings.Contains(errs, `no unit's name contains "nosuch"; the units are: settle, event, fused posedge top.clk`) {
+		t.Errorf("an unknown kernel should list the units (exit %d):\n%s", code, errs)
+	}
+}
+
+func TestPlanDumpAsm(t *testing.T) {
+	if !jit.Supported {
+		t.Skip("no native backend on this platform")
+	}
+	f := writeSV(t, planCores)
+	code, out, errs := weft("plan", f, "--dump-asm=tick")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d stderr:\n%s", code, errs)
+	}
+	if !strings.Contains(out, `unit "tick top.clk": `) || strings.Contains(out, `unit "settle"`) || strings.Contains(out, "plan top:") {
+		t.Errorf("--dump-asm=tick should print the tick unit's code alone:\n%s", out)
+	}
+	// The kernel returns through ret; state is addressed from rbx.
+	if !strings.Contains(out, "  ret\n") || !strings.Contains(out, "[rbx+") {
+		t.Errorf("--dump-asm=tick: no x86 code in:\n%s", out)
+	}
+	code, _, errs = weft("plan", f, "--dump-asm=nosuch")
+	if code != 1 || !strings.Contains(errs, `--dump-asm=nosuch: no unit's name contains "nosuch"`) {
 		t.Errorf("an unknown kernel should list the units (exit %d):\n%s", code, errs)
 	}
 }

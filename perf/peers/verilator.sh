@@ -3,7 +3,7 @@
 # -O3 (single thread, no tracing) and with weft (native and interp backends),
 # and print the throughput side by side.
 #
-# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters; default: uart flops4k)
+# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters, sec; default: uart flops4k)
 #        CYCLES=N perf/peers/verilator.sh flops4k   (override the cycle count)
 # Run from anywhere; paths are relative to the repository root.
 set -euo pipefail
@@ -18,6 +18,7 @@ DESIGNS=(
   "flops4k|flops4k|clk|rst_n|10000000|sum|perf/peers/flops4k.sv"
   "cores|cores|clk|rst_n|2000000|sum|examples/cores/rtl/cores.sv"
   "counters|counters|clk|rst_n|2000000|first,last|perf/peers/counters.sv"
+  "sec|sec|clk|rst_n|1000000|errors,crc|perf/peers/sec.sv"
 )
 
 command -v verilator >/dev/null || { echo "verilator not found" >&2; exit 1; }

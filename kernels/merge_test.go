@@ -1,0 +1,154 @@
+package kernels
+
+import (
+	"math/big"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/weft-hdl/weft/hdl"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Runs of processes sharing their if condition, next to processes that
+// must run alone.
+const mergeSrc = `
+module merge (
+  input  logic clk, rst_n,
+  input  logic [7:0] a, b,
+  output logic [7:0] y0, y1, y5, y6, sum
+);
+  // A generate loop of registers sharing a reset: one run.
+  logic [7:0] r [0:5];
+  for (genvar j = 0; j < 6; j++) begin : g
+    always_ff @(posedge clk or negedge rst_n)
+      if (!rst_n) r[j] <= 8'(j);
+      else r[j] <= r[j] + a + 8'(j);
+  end
+  assign sum = r[0] ^ r[1] ^ r[2] ^ r[3] ^ r[4] ^ r[5];
+  // A run without else.
+  logic [7:0] q0 = 0, q1 = 0;
+  always_ff @(posedge clk) if (a[0]) q0 <= b;
+  always_ff @(posedge clk) if (a[0]) q1 <= b + 8'd1;
+  assign y0 = q0;
+  assign y1 = q1;
+  // A dynamically indexed memory (queued writes): alone.
+  logic [7:0] m [0:7];
+  initial for (int i = 0; i < 8; i++) m[i] = 0;
+  always_ff @(posedge clk) if (a[2]) m[b[2:0]] <= a;
+  logic [7:0] q5 = 0;
+  always_ff @(posedge clk) if (a[2]) q5 <= m[a[5:3]];
+  assign y5 = q5;
+  // The same condition on another register, different instance-free arms.
+  logic [7:0] q6 = 0;
+  always_ff @(posedge clk) if (a[2]) q6 <= q6 + b;
+  assign y6 = q6;
+endmodule
+`
+
+func TestMergeVsMachine(t *testing.T) {
+	runDiff(t, diffCase{name: "merge", top: "merge", srcs: []string{mergeSrc}, clk: "clk", cycles: 200, seed: 12,
+		gen: map[string]func(int, *rand.Rand, int) *big.Int{"rst_n": resetGen}})
+}
+
+// branches counts the conditional branches of the units whose name has
+// prefix.
+func branches(p *Program, prefix string) int {
+	n := 0
+	for _, u := range p.Units() {
+		if !strings.HasPrefix(u.Name, prefix) {
+			continue
+		}
+		for _, b := range u.Blocks {
+			if b.Term.Kind == sir.TermBranch {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestMergeRuns(t *testing.T) {
+	d := elabInputs(t, "merge", nil, []hdl.Input{{Name: "merge.sv", Src: []byte(mergeSrc)}})
+	merged := branches(mustBuild(t, d, Options{NoOpt: true}), "fused posedge")
+	alone := branches(mustBuild(t, d, Options{NoOpt: true, NoMerge: true}), "fused posedge")
+	// The reset run saves 5 branches, the q0/q1 run 1, the q5/q6 run 1
+	// (the memory write before them runs alone).
+	if alone-merged != 7 {
+		t.Errorf("fused posedge: %d branches merged, %d alone: want 7 fewer", merged, alone)
+	}
+}
+
+// Displays in merged arms print in process order, as they do alone.
+func TestMergeKeepsDisplayOrder(t *testing.T) {
+	src := `
+module mdisp (input logic clk, input logic [7:0] a, b);
+  always_ff @(posedge clk) if (a[1]) $display("p0 %h", a); else $display("p0 else %h", b);
+  always_ff @(posedge clk) if (a[1]) $display("p1 %h", b);
+  always_ff @(posedge clk) if (a[1]) $display("p2 %h", a ^ b); else $display("p2 else");
+endmodule
+`
+	d := elabInputs(t, "mdisp", nil, []hdl.Input{{Name: "mdisp.sv", Src: []byte(src)}})
+	run := func(opts Options) (string, int) {
+		p := mustBuild(t, d, opts)
+		dr := newDriver(t, p)
+		for k := 0; k < 8; k++ {
+			dr.set("a", uint64(k*37))
+			dr.set("b", uint64(k*11))
+			dr.set("clk", 1)
+			dr.step()
+			dr.set("clk", 0)
+			dr.step()
+		}
+		return dr.out.String(), branches(p, "fused posedge")
+	}
+	merged, nm := run(Options{NoOpt: true})
+	alone, na := run(Options{NoOpt: true, NoMerge: true})
+	if merged != alone || !strings.Contains(merged, "p2 else") || !strings.Contains(merged, "p1 ") {
+		t.Errorf("merged output:\n%s\nalone:\n%s", merged, alone)
+	}
+	if na-nm != 2 {
+		t.Errorf("%d branches merged, %d alone: want 2 fewer", nm, na)
+	}
+}
+
+// A process writing its condition with a blocking assignment ends the run:
+// the next process must see the new value. Merging across it anyway
+// (mergeIgnoresWrites) must be caught by comparing with the unmerged
+// program.
+const mergeRaceSrc = `
+module mrace (input logic clk, input logic [7:0] a, b, output logic [7:0] y2, y3, y4);
+  logic c = 0;
+  always_ff @(posedge clk) if (c) begin c = 1'b0; y2 <= a; end else begin c = b[0]; y2 <= b; end
+  always_ff @(posedge clk) if (c) y3 <= a; else y3 <= b;
+  always_ff @(posedge clk) if (c) y4 <= a ^ b; else y4 <= 8'd0;
+endmodule
+`
+
+func TestMergeAcrossWriteCaught(t *testing.T) {
+	d := elabInputs(t, "mrace", nil, []hdl.Input{{Name: "mrace.sv", Src: []byte(mergeRaceSrc)}})
+	run := func(p *Program) []string {
+		dr := newDriver(t, p)
+		r := rand.New(rand.NewSource(3))
+		var out []string
+		for k := 0; k < 100; k++ {
+			dr.set("a", uint64(r.Intn(256)))
+			dr.set("b", uint64(r.Intn(256)))
+			dr.set("clk", 1)
+			dr.step()
+			dr.set("clk", 0)
+			dr.step()
+			out = append(out, dr.get("y2").String()+" "+dr.get("y3").String()+" "+dr.get("y4").String())
+		}
+		return out
+	}
+	want := run(mustBuild(t, d, Options{NoMerge: true}))
+	if got := run(mustBuild(t, d, Options{})); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("merged program differs from the unmerged one")
+	}
+	mergeIgnoresWrites = true
+	defer func() { mergeIgnoresWrites = false }()
+	if got := run(mustBuild(t, d, Options{})); strings.Join(got, ",") == strings.Join(want, ",") {
+		t.Fatalf("a run merged across a blocking write to its condition went unnoticed")
+	}
+}

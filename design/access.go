@@ -6,6 +6,8 @@ import "sort"
 //
 // Reads are upward-exposed: a bit range the process has already written on
 // every path with a blocking assignment of constant address is not a read
+// (nor is a variable bit select of one element all of whose reachable bits
+// were so written)
 // (this keeps `tmp = a; y = tmp;` from looking like a loop through tmp).
 // Non-blocking writes never hide reads. Process-local and function homes
 // are excluded from both sets. Constant addresses give exact element and bit
@@ -154,6 +156,9 @@ func LiveIn(body Stmt, homes []*Home) []*Home {
 func (w *accWalker) read(a Access) {
 	if w.skip(a.Home) {
 		return
+	}
+	if a.Dynamic && a.ElemLo == a.ElemHi && len(subSpans(span{a.Lo, a.Hi}, w.covered[covKey{a.Home, a.ElemLo}])) == 0 {
+		return // a variable bit select of bits all written before
 	}
 	if !a.Dynamic && a.ElemLo == a.ElemHi {
 		for _, s := range subSpans(span{a.Lo, a.Hi}, w.covered[covKey{a.Home, a.ElemLo}]) {

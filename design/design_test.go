@@ -100,6 +100,30 @@ func TestAnalyzeUpwardExposedReads(t *testing.T) {
 	}
 }
 
+// A variable bit select reads nothing the process wrote before on every
+// path, unless some bit it can reach was not written.
+func TestAnalyzeVariableSelectAfterWrite(t *testing.T) {
+	_, a, y, tmp, _ := handDesign()
+	sel := &Slice{X: &HomeRef{tmp}, Lsb: &Slice{X: &HomeRef{a}, Lsb: c(u(32), 0), T: u(3)}, T: Bit}
+	y0 := &Slice{X: &HomeRef{y}, Lsb: c(u(32), 0), T: Bit}
+	whole := &Process{Name: "whole", Kind: ProcAlwaysComb, Body: &Block{Stmts: []Stmt{
+		&Assign{LHS: &HomeRef{tmp}, RHS: &HomeRef{a}},
+		&Assign{LHS: y0, RHS: sel},
+	}}}
+	Analyze(whole)
+	if got := AccessList(whole.Reads); got != "top.a" {
+		t.Errorf("after a whole write: reads %s", got)
+	}
+	half := &Process{Name: "half", Kind: ProcAlwaysComb, Body: &Block{Stmts: []Stmt{
+		&Assign{LHS: &Slice{X: &HomeRef{tmp}, Lsb: c(u(32), 0), T: u(4)}, RHS: &Slice{X: &HomeRef{a}, Lsb: c(u(32), 0), T: u(4)}},
+		&Assign{LHS: y0, RHS: sel},
+	}}}
+	Analyze(half)
+	if got := AccessList(half.Reads); got != "top.a[3:0] top.tmp dyn" {
+		t.Errorf("after a half write: reads %s", got)
+	}
+}
+
 func TestCheckCatchesMalformedNodes(t *testing.T) {
 	d, a, y, _, _ := handDesign()
 	bad := &Binary{Op: OpAdd, X: &HomeRef{a}, Y: c(u(4), 1), T: u(8)}

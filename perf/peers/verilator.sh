@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# perf/peers/verilator.sh: build and run one or more designs with Verilator
-# -O3 (single thread, no tracing) and with weft (native and interp backends),
-# and print the throughput side by side.
+# perf/peers/verilator.sh: build each design with Verilator -O3 (single
+# thread, no tracing), run it and weft native in REPS interleaved pairs
+# (Verilator, weft, Verilator, weft, ...), check that every run ends with the
+# same final values, and print a table of medians and the weft/Verilator
+# ratio.
 #
-# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters, sec; default: uart flops4k)
+# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters, sec; default: all)
 #        CYCLES=N perf/peers/verilator.sh flops4k   (override the cycle count)
+#        REPS=5 ...                                 (pairs per design, default 3)
+#        INTERP=1 ...                               (also run weft's interpreter once)
 # Run from anywhere; paths are relative to the repository root.
 set -euo pipefail
 
@@ -37,8 +41,8 @@ run_design() {
   local sig
   for sig in ${prints//,/ }; do echo "PRINT($sig);" >>"$bdir/prints.h"; done
 
-  echo "== $name (top $top, $cycles cycles)"
-  local t0 t1
+  echo "== $name (top $top, $cycles cycles, $REPS interleaved pairs)"
+  local t0 t1 build_s
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --noassert \
@@ -48,31 +52,54 @@ run_design() {
     "$PEERS/main.cpp" $files >"$bdir/build.log" 2>&1 \
     || { cat "$bdir/build.log" >&2; exit 1; }
   t1=$(date +%s.%N)
-  echo "verilator design=$name build_s=$(echo "$t1 - $t0" | bc -l | xargs printf '%.1f')"
-  "$bdir/obj/Vsim" "$cycles" "$name" | tee "$bdir/out.verilator" | grep '^verilator '
+  build_s=$(echo "$t1 - $t0" | bc -l | xargs printf '%.1f')
+  echo "verilator design=$name build_s=$build_s"
 
-  local backend
-  for backend in native interp; do
+  # Final values (NAME=0x...), leading zeros stripped.
+  finals() {
+    grep -E '^[A-Za-z_][A-Za-z0-9_.]*=0x' "$1" \
+      | sed -E 's/=0x0*([0-9a-fA-F])/=0x\1/' | tr 'A-F' 'a-f' | paste -sd' '
+  }
+  local rep ref="" vals vcps=() wcps=() compile_ms="" agree=yes b
+  for rep in $(seq 1 "$REPS"); do
+    "$bdir/obj/Vsim" "$cycles" "$name" >"$bdir/out.verilator"
+    grep '^verilator ' "$bdir/out.verilator"
+    vcps+=("$(grep -o 'cycles_per_s=[0-9]*' "$bdir/out.verilator" | cut -d= -f2)")
     # shellcheck disable=SC2086
     "$WEFT_BIN" run --top "$top" --clock "$clk" --reset "$rst" --cycles "$cycles" \
-      --backend "$backend" --stats --print "$prints" $files >"$bdir/out.$backend"
-    grep '^compile_ms=' "$bdir/out.$backend" | sed "s/^/weft-$backend design=$name /"
+      --stats --print "$prints" $files >"$bdir/out.native"
+    grep '^compile_ms=' "$bdir/out.native" | sed "s/^/weft-native design=$name /"
+    wcps+=("$(grep -o 'cycles_per_s=[0-9]*' "$bdir/out.native" | cut -d= -f2)")
+    # The first run compiled (later ones hit the cache).
+    [ -n "$compile_ms" ] || compile_ms="$(grep -o '^compile_ms=[0-9]*' "$bdir/out.native" | cut -d= -f2)"
+    for b in verilator native; do
+      vals="$(finals "$bdir/out.$b")"
+      if [ -z "$ref" ]; then ref="$vals"; elif [ "$vals" != "$ref" ]; then
+        echo "final values: MISMATCH ($b run $rep: $vals; first verilator run: $ref)"; agree=no; fi
+    done
   done
-  # Final values (NAME=0x...), leading zeros stripped, must match.
-  local b vals ref=""
-  for b in verilator native interp; do
-    vals="$(grep -E '^[A-Za-z_][A-Za-z0-9_.]*=0x' "$bdir/out.$b" \
-      | sed -E 's/=0x0*([0-9a-fA-F])/=0x\1/' | tr 'A-F' 'a-f' | paste -sd' ')"
-    echo "final $b: $vals"
-    if [ -z "$ref" ]; then ref="$vals"; elif [ "$vals" != "$ref" ]; then
-      echo "final values: MISMATCH ($b differs from verilator)"; ref="MISMATCH"; fi
-  done
-  [ "$ref" = "MISMATCH" ] || echo "final values: agree"
+  if [ "${INTERP:-0}" = 1 ]; then
+    # shellcheck disable=SC2086
+    "$WEFT_BIN" run --top "$top" --clock "$clk" --reset "$rst" --cycles "$cycles" \
+      --backend interp --stats --print "$prints" $files >"$bdir/out.interp"
+    grep '^compile_ms=' "$bdir/out.interp" | sed "s/^/weft-interp design=$name /"
+    [ "$(finals "$bdir/out.interp")" = "$ref" ] || { echo "final values: MISMATCH (interp)"; agree=no; }
+  fi
+  echo "final values ($ref): $([ $agree = yes ] && echo agree || echo MISMATCH)"
+  local vm wm
+  vm="$(median "${vcps[@]}")"
+  wm="$(median "${wcps[@]}")"
+  ROWS+=("$(printf '| %-9s | %9s | %13s | %13s | %6sx | %7s | %9s | %-5s |' "$name" "$cycles" "$vm" "$wm" \
+    "$(echo "$wm / $vm" | bc -l | xargs printf '%.2f')" "$build_s" "$compile_ms" "$agree")")
   rm -rf "$bdir"
 }
 
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2)}'; }
+
+REPS="${REPS:-3}"
+ROWS=()
 want=("$@")
-[ ${#want[@]} -eq 0 ] && want=(uart flops4k)
+[ ${#want[@]} -eq 0 ] && want=(uart flops4k cores counters sec)
 for w in "${want[@]}"; do
   found=0
   for row in "${DESIGNS[@]}"; do
@@ -84,4 +111,8 @@ for w in "${want[@]}"; do
   done
   [ $found -eq 1 ] || { echo "unknown design: $w" >&2; exit 2; }
 done
+echo
+echo "| design    |    cycles | Verilator c/s |      weft c/s | weft/V  | V build s | weft compile ms | final |"
+echo "|-----------|----------:|--------------:|--------------:|--------:|--------:|----------:|-------|"
+printf '%s\n' "${ROWS[@]}"
 rm -rf "$(dirname "$WEFT_BIN")"

@@ -11,18 +11,23 @@ import "github.com/weft-hdl/weft/sir"
 // into jumps. Unreachable blocks are left alone (deadcode removes them).
 func fold(u *sir.Unit) {
 	c := newConsts(u)
+	sh := &shifts{ver: map[sir.Reg]int{}, shr: map[sir.Reg]shiftDef{}}
 	// Reverse postorder: a single-assignment register's definition (which
 	// dominates its reads) is folded before any block reading it.
 	for _, bi := range u.RPO() {
 		b := u.Blocks[bi]
 		c.startBlock()
+		sh.startBlock()
 		out := b.Insts[:0]
 		for i := range b.Insts {
 			in := b.Insts[i]
 			if keep := foldInst(u, c, &in); !keep {
 				continue
 			}
+			sh.bitField(u, c, &in)
 			c.def(&in)
+			sh.def(&in)
+			sh.note(u, c, &in)
 			out = append(out, in)
 		}
 		b.Insts = out
@@ -169,4 +174,67 @@ func foldInst(u *sir.Unit, c *consts, in *sir.Inst) bool {
 		}
 	}
 	return true
+}
+
+// shifts remembers, within a block, registers holding x >> k for a
+// constant k, so a truncation or extract of one reads the field of x
+// directly: trunc(lshr(x, k)) is extract(x, k), the form coalesce merges
+// into word moves and the back end lowers as one bit test or shift.
+type shifts struct {
+	ver map[sir.Reg]int // definitions of each register in this block
+	shr map[sir.Reg]shiftDef
+}
+
+type shiftDef struct {
+	src     sir.Reg
+	k       int
+	ver     int // of the shifted register when recorded
+	srcVer  int
+	srcWide int
+}
+
+func (s *shifts) startBlock() {
+	clear(s.ver)
+	clear(s.shr)
+}
+
+// bitField rewrites in (a trunc or extract of a remembered shift) to
+// extract the field from the shift's source, and remembers in when it is
+// a shift right by a constant.
+func (s *shifts) bitField(u *sir.Unit, c *consts, in *sir.Inst) {
+	switch in.Op {
+	case sir.OpTrunc, sir.OpExtract:
+		d, ok := s.shr[in.A]
+		if !ok || s.ver[in.A] != d.ver || s.ver[d.src] != d.srcVer {
+			return
+		}
+		lo := d.k
+		if in.Op == sir.OpExtract {
+			lo += in.Lo
+		}
+		if lo+u.Width(in.Dst) > d.srcWide {
+			return
+		}
+		*in = sir.Inst{Op: sir.OpExtract, Dst: in.Dst, A: d.src, Lo: lo}
+	}
+}
+
+func (s *shifts) def(in *sir.Inst) {
+	if in.Dst == sir.NoReg {
+		return
+	}
+	s.ver[in.Dst]++
+	delete(s.shr, in.Dst)
+}
+
+// note records in after def when it is x >> k with k known.
+func (s *shifts) note(u *sir.Unit, c *consts, in *sir.Inst) {
+	if in.Op != sir.OpLShr || in.A == in.Dst {
+		return
+	}
+	k, ok := c.get(in.B)
+	if !ok || k >= uint64(u.Width(in.A)) {
+		return
+	}
+	s.shr[in.Dst] = shiftDef{src: in.A, k: int(k), ver: s.ver[in.Dst], srcVer: s.ver[in.A], srcWide: u.Width(in.A)}
 }

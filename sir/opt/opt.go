@@ -50,6 +50,34 @@ var passes = [...]pass{
 	{"coalesce", coalesce},     // adjacent constant/extract stores merged, overwritten stores removed
 	{"late deadcode", deadcode},
 	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind
+	{"final rounds", nil},    // finalRounds, which honours Options.Skip
+}
+
+// maxFinalRounds bounds finalRounds.
+const maxFinalRounds = 4
+
+// finalRounds repeats cfg, fold, copyprop, cse, deadcode and coalesce
+// while the unit shrinks: blocks merged by cfg expose constants to fold (a
+// variable built from constants in one block and read in the next) and
+// repeated loads to cse, folded branches leave blocks for cfg to merge, and
+// bit moves fold rewrote become fields coalesce can merge.
+// Each round's passes are skipped under the names the pipeline gives them
+// (Options.Skip "cse" turns cse off everywhere).
+func finalRounds(u *sir.Unit, skip map[string]bool) {
+	round := []pass{{"cfg", cleanupCFG}, {"fold", fold}, {"copyprop", copyprop}, {"cse", cse},
+		{"copyprop", copyprop}, {"deadcode", deadcode}, {"coalesce", coalesce}, {"deadcode", deadcode}}
+	size := func() int { return u.NumInsts() + len(u.Blocks) }
+	for range maxFinalRounds {
+		before := size()
+		for _, p := range round {
+			if !skip[p.name] {
+				p.fn(u)
+			}
+		}
+		if size() >= before {
+			return
+		}
+	}
 }
 
 // Passes lists the pass names in order.
@@ -70,7 +98,11 @@ func Run(u *sir.Unit, o Options) error {
 		if o.Skip[p.name] {
 			continue
 		}
-		p.fn(u)
+		if p.fn == nil {
+			finalRounds(u, o.Skip)
+		} else {
+			p.fn(u)
+		}
 		if o.Dump != nil {
 			o.Dump(p.name, u)
 		}
@@ -87,7 +119,11 @@ func Run(u *sir.Unit, o Options) error {
 func RunPass(u *sir.Unit, name string) error {
 	for _, p := range passes {
 		if p.name == name {
-			p.fn(u)
+			if p.fn == nil {
+				finalRounds(u, nil)
+			} else {
+				p.fn(u)
+			}
 			return nil
 		}
 	}

@@ -5,10 +5,11 @@
 # same final values, and print a table of medians and the weft/Verilator
 # ratio.
 #
-# Usage: perf/peers/verilator.sh [DESIGN...]     (uart, flops4k, cores, counters, sec; default: all)
+# Usage: perf/peers/verilator.sh [DESIGN...]     (see DESIGNS below; default: all)
 #        CYCLES=N perf/peers/verilator.sh flops4k   (override the cycle count)
 #        REPS=5 ...                                 (pairs per design, default 3)
 #        INTERP=1 ...                               (also run weft's interpreter once)
+#        WEFT=/path/to/weft ...                     (that binary instead of building ./cmd/weft)
 # Run from anywhere; paths are relative to the repository root.
 set -euo pipefail
 
@@ -16,24 +17,35 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 PEERS="$ROOT/perf/peers"
 cd "$ROOT"
 
-# name | top | clock | reset (active low) | cycles | print signals | files (globs)
+# name | top | clock | reset (active low) | cycles | print signals | files | top parameters (NAME=VAL ...)
 DESIGNS=(
   "uart|uart_top|clk|rst_n|20000000|txd,tx_ready,rx_data,rx_valid,rx_frame_err,rx_overflow|examples/uart/rtl/uart_pkg.sv examples/uart/rtl/uart_fifo.sv examples/uart/rtl/uart_tx.sv examples/uart/rtl/uart_rx.sv examples/uart/rtl/uart_top.sv"
   "flops4k|flops4k|clk|rst_n|10000000|sum|perf/peers/flops4k.sv"
   "cores|cores|clk|rst_n|2000000|sum|examples/cores/rtl/cores.sv"
   "counters|counters|clk|rst_n|2000000|first,last|perf/peers/counters.sv"
   "sec|sec|clk|rst_n|1000000|errors,crc|perf/peers/sec.sv"
+  "cores4|cores|clk|rst_n|4000000|sum|examples/cores/rtl/cores.sv|N=4"
+  "fifo|fifo|clk|rst_n|20000000|checksum,pops|perf/peers/fifo.sv examples/uart/rtl/uart_fifo.sv"
+  "mac64|mac64|clk|rst_n|2000000|sum,mix|perf/peers/mac64.sv"
+  "macloop|macloop|clk|rst_n|1000000|sum|perf/peers/macloop.sv"
+  "chain100k|chain100k|clk|rst_n|200000|sum|perf/peers/chain100k.sv"
 )
 
 command -v verilator >/dev/null || { echo "verilator not found" >&2; exit 1; }
 echo "# $(verilator --version); $(g++ --version | head -1); $(go version)"
 
 WEFT_BIN="$(mktemp -d)/weft"
-go build -o "$WEFT_BIN" ./cmd/weft
+if [ -n "${WEFT:-}" ]; then
+  cp "$WEFT" "$WEFT_BIN" # another build of weft, e.g. an older commit's
+else
+  go build -o "$WEFT_BIN" ./cmd/weft
+fi
 
 run_design() {
-  local name="$1" top="$2" clk="$3" rst="$4" cycles="$5" prints="$6" files="$7"
+  local name="$1" top="$2" clk="$3" rst="$4" cycles="$5" prints="$6" files="$7" params="$8"
   cycles="${CYCLES:-$cycles}"
+  local vparams=() wparams=() p
+  for p in $params; do vparams+=("-G$p"); wparams+=(-G "$p"); done
   local bdir
   bdir="$(mktemp -d "${TMPDIR:-/tmp}/weft-peers-$name.XXXXXX")"
   # The driver's final-value prints: one PRINT(sig) per signal.
@@ -48,7 +60,7 @@ run_design() {
   verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --noassert \
     --top-module "$top" --prefix Vtop -Mdir "$bdir/obj" -o Vsim \
     -CFLAGS -O2 -CFLAGS "-DCLK=$clk -DRST=$rst -DPRINTS_H='\"$bdir/prints.h\"'" \
-    -Wno-fatal -Wno-lint -Wno-style \
+    -Wno-fatal -Wno-lint -Wno-style "${vparams[@]}" \
     "$PEERS/main.cpp" $files >"$bdir/build.log" 2>&1 \
     || { cat "$bdir/build.log" >&2; exit 1; }
   t1=$(date +%s.%N)
@@ -67,7 +79,7 @@ run_design() {
     vcps+=("$(grep -o 'cycles_per_s=[0-9]*' "$bdir/out.verilator" | cut -d= -f2)")
     # shellcheck disable=SC2086
     "$WEFT_BIN" run --top "$top" --clock "$clk" --reset "$rst" --cycles "$cycles" \
-      --stats --print "$prints" $files >"$bdir/out.native"
+      --stats --print "$prints" "${wparams[@]}" $files >"$bdir/out.native"
     grep '^compile_ms=' "$bdir/out.native" | sed "s/^/weft-native design=$name /"
     wcps+=("$(grep -o 'cycles_per_s=[0-9]*' "$bdir/out.native" | cut -d= -f2)")
     # The first run compiled (later ones hit the cache).
@@ -81,7 +93,7 @@ run_design() {
   if [ "${INTERP:-0}" = 1 ]; then
     # shellcheck disable=SC2086
     "$WEFT_BIN" run --top "$top" --clock "$clk" --reset "$rst" --cycles "$cycles" \
-      --backend interp --stats --print "$prints" $files >"$bdir/out.interp"
+      --backend interp --stats --print "$prints" "${wparams[@]}" $files >"$bdir/out.interp"
     grep '^compile_ms=' "$bdir/out.interp" | sed "s/^/weft-interp design=$name /"
     [ "$(finals "$bdir/out.interp")" = "$ref" ] || { echo "final values: MISMATCH (interp)"; agree=no; }
   fi
@@ -99,13 +111,13 @@ median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[
 REPS="${REPS:-3}"
 ROWS=()
 want=("$@")
-[ ${#want[@]} -eq 0 ] && want=(uart flops4k cores counters sec)
+[ ${#want[@]} -eq 0 ] && want=(uart fifo macloop cores4 cores mac64 counters sec flops4k chain100k)
 for w in "${want[@]}"; do
   found=0
   for row in "${DESIGNS[@]}"; do
-    IFS='|' read -r name top clk rst cycles prints files <<<"$row"
+    IFS='|' read -r name top clk rst cycles prints files params <<<"$row"
     if [ "$name" = "$w" ]; then
-      run_design "$name" "$top" "$clk" "$rst" "$cycles" "$prints" "$files"
+      run_design "$name" "$top" "$clk" "$rst" "$cycles" "$prints" "$files" "$params"
       found=1
     fi
   done

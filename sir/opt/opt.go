@@ -51,6 +51,8 @@ var passes = [...]pass{
 	{"late deadcode", deadcode},
 	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind
 	{"final rounds", nil},    // finalRounds, which honours Options.Skip
+	{"parity", parity},       // xor trees of single bits (in the merged blocks) become masked words and a popcount
+	{"parity rounds", nil},   // finalRounds again: the trees' inner xors and leaves die
 }
 
 // maxFinalRounds bounds finalRounds.

@@ -49,6 +49,9 @@ type accWalker struct {
 	covered       map[covKey][]span
 	// track lists local homes to account for like module state (LiveIn).
 	track map[*Home]bool
+	// coverNB makes non-blocking assignments, not blocking ones, cover
+	// (MustWriteNB).
+	coverNB bool
 }
 
 func newAccWalker() *accWalker { return &accWalker{covered: map[covKey][]span{}} }
@@ -171,12 +174,14 @@ func (w *accWalker) read(a Access) {
 	w.reads = append(w.reads, a)
 }
 
-func (w *accWalker) write(a Access, blocking bool) {
+// write records a write of a; covers says it counts towards covered (a
+// blocking assignment, or a non-blocking one for MustWriteNB).
+func (w *accWalker) write(a Access, covers bool) {
 	if w.skip(a.Home) {
 		return
 	}
 	w.writes = append(w.writes, a)
-	if blocking && !a.Dynamic {
+	if covers && !a.Dynamic {
 		for e := a.ElemLo; e <= a.ElemHi && e-a.ElemLo < 4096; e++ {
 			k := covKey{a.Home, e}
 			w.covered[k] = addSpan(w.covered[k], span{a.Lo, a.Hi})
@@ -252,7 +257,7 @@ func (w *accWalker) lvalue(lv LValue, blocking bool) {
 	a, ok, empty := RefAccess(lv)
 	w.indexReads(lv)
 	if ok && !empty {
-		w.write(a, blocking)
+		w.write(a, blocking != w.coverNB)
 	}
 }
 
@@ -475,4 +480,41 @@ func IndexReads(lv Expr, out []Access) []Access {
 	}
 	walk(lv)
 	return w.reads
+}
+
+// MustWriteNB returns the bits body assigns with non-blocking assignments
+// of constant address on every path through it, per element (one access
+// per element and bit span, at most 4096 elements of one assignment). A
+// body that can return early assigns nothing for certain here.
+func MustWriteNB(body Stmt) []Access {
+	early := false
+	WalkStmt(body, func(s Stmt) bool {
+		if _, ok := s.(*Return); ok {
+			early = true
+		}
+		return !early
+	})
+	if early {
+		return nil
+	}
+	w := newAccWalker()
+	w.coverNB = true
+	w.stmt(body)
+	var out []Access
+	for k, spans := range w.covered {
+		for _, sp := range spans {
+			out = append(out, Access{Home: k.h, ElemLo: k.elem, ElemHi: k.elem, Lo: sp.lo, Hi: sp.hi})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Home.ID != b.Home.ID {
+			return a.Home.ID < b.Home.ID
+		}
+		if a.ElemLo != b.ElemLo {
+			return a.ElemLo < b.ElemLo
+		}
+		return a.Lo < b.Lo
+	})
+	return out
 }

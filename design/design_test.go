@@ -124,6 +124,35 @@ func TestAnalyzeVariableSelectAfterWrite(t *testing.T) {
 	}
 }
 
+// MustWriteNB: bits every path assigns with non-blocking assignments.
+func TestMustWriteNB(t *testing.T) {
+	_, a, y, tmp, mem := handDesign()
+	nb := func(lv LValue, rhs Expr) *Assign { return &Assign{LHS: lv, RHS: rhs, NonBlocking: true} }
+	bit0 := &Slice{X: &HomeRef{a}, Lsb: c(u(32), 0), T: Bit}
+	lo := &Slice{X: &HomeRef{tmp}, Lsb: c(u(32), 0), T: u(4)}
+	cases := []struct {
+		name string
+		body Stmt
+		want string
+	}{
+		{"both arms", &If{Cond: bit0, Then: nb(&HomeRef{y}, &HomeRef{a}), Else: nb(&HomeRef{y}, c(u(8), 0))}, "top.y"},
+		{"one arm", &If{Cond: bit0, Then: nb(&HomeRef{y}, &HomeRef{a})}, ""},
+		{"blocking", &Assign{LHS: &HomeRef{y}, RHS: &HomeRef{a}}, ""},
+		{"field and element", &Block{Stmts: []Stmt{nb(lo, c(u(4), 1)), nb(&ElemRef{Home: mem, Index: []Expr{c(u(32), 2)}}, &HomeRef{a})}}, "top.tmp[3:0] top.mem@2"},
+		{"variable index", nb(&ElemRef{Home: mem, Index: []Expr{lo}}, &HomeRef{a}), ""},
+		{"loop body", &Loop{Cond: bit0, Body: nb(&HomeRef{y}, &HomeRef{a}), MaxIter: 4}, ""},
+		{"do-while body", &Loop{Cond: bit0, Body: nb(&HomeRef{y}, &HomeRef{a}), MaxIter: 4, DoWhile: true}, "top.y"},
+		{"case without default", &Case{Subject: bit0, Items: []*CaseItem{{Labels: []*CaseLabel{{Value: c(Bit, 0)}}, Body: nb(&HomeRef{y}, &HomeRef{a})}}}, ""},
+		{"case with default", &Case{Subject: bit0, Items: []*CaseItem{{Labels: []*CaseLabel{{Value: c(Bit, 0)}}, Body: nb(&HomeRef{y}, &HomeRef{a})}}, Default: nb(&HomeRef{y}, c(u(8), 3))}, "top.y"},
+		{"early return", &Block{Stmts: []Stmt{&If{Cond: bit0, Then: &Return{}}, nb(&HomeRef{y}, &HomeRef{a})}}, ""},
+	}
+	for _, tc := range cases {
+		if got := AccessList(MustWriteNB(tc.body)); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestCheckCatchesMalformedNodes(t *testing.T) {
 	d, a, y, _, _ := handDesign()
 	bad := &Binary{Op: OpAdd, X: &HomeRef{a}, Y: c(u(4), 1), T: u(8)}

@@ -15,6 +15,9 @@ func (u *ub) expr(e design.Expr) value {
 		if v := u.vars[e.Home]; v != nil {
 			return v.value()
 		}
+		if v, ok := u.snap[e.Home]; ok {
+			return v
+		}
 		if e.Home.IsArray() {
 			u.c.fail("%s: an array used as a value", e.Home.Path)
 			return u.zero(e.Home.Width)

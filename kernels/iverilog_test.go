@@ -213,9 +213,9 @@ func runDiff(t *testing.T, c diffCase) {
 	conv := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
 	convGeneric := newDriver(t, mustBuild(t, d, Options{LargeMinInsts: -1}))
 	convGeneric.fused = false
-	// Every non-blocking target staged (none updated in place), every
-	// process lowered alone (no merged runs).
-	staged := newDriver(t, mustBuild(t, d, Options{Slt: slt.Options{StageAll: true}, NoMerge: true}))
+	// Every non-blocking target staged (none updated in place) and copied
+	// in whole, every process lowered alone (no merged runs).
+	staged := newDriver(t, mustBuild(t, d, Options{Slt: slt.Options{StageAll: true}, NoMerge: true, NoMustWrite: true}))
 	drivers := []*driver{dr, alt, conv, convGeneric, staged}
 	var ref *refSim
 	if !c.noRef {
@@ -238,7 +238,7 @@ func runDiff(t *testing.T, c diffCase) {
 		for _, x := range drivers {
 			x.step()
 		}
-		names := []string{"", "unoptimized/generic", "built for size", "built for size/generic", "every flop staged, processes alone"}
+		names := []string{"", "unoptimized/generic", "built for size", "built for size/generic", "every flop staged and copied in, processes alone"}
 		for _, h := range d.Homes {
 			for e := 0; e < h.Elems(); e++ {
 				a := dr.lay.Get(dr.state, h, e)

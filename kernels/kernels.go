@@ -379,11 +379,17 @@ func (c *compiler) partStaging(p ffPart) (acc []design.Access, whole []*design.H
 	return acc, whole
 }
 
-// stageIn copies the staged bits of parts home → staging (to = true) or
-// back (to = false), each access and home once.
+// stage copies the staged bits of parts home → staging (in = true) or
+// back (in = false), each access and home once. Copying in skips the bits
+// the parts' processes assign on every path (the copy would only be
+// overwritten before apply publishes it).
 func (u *ub) stage(parts []ffPart, in bool) {
 	seenA := map[string]bool{}
 	seenH := map[*design.Home]bool{}
+	var must map[mustKey][]design.Access
+	if in && !u.c.opts.NoMustWrite {
+		must = u.c.mustWrites(parts)
+	}
 	for _, p := range parts {
 		acc, whole := u.c.partStaging(p)
 		for _, a := range acc {
@@ -394,7 +400,9 @@ func (u *ub) stage(parts []ffPart, in bool) {
 			seenA[k] = true
 			home, stg := sir.HomeID(a.Home.ID), u.c.sp.Staging(a.Home).ID
 			if in {
-				u.copyAccess(a, home, stg)
+				for _, r := range notWritten(a, must) {
+					u.copyAccess(r, home, stg)
+				}
 			} else {
 				u.copyAccess(a, stg, home)
 			}
@@ -416,33 +424,70 @@ func (u *ub) stage(parts []ffPart, in bool) {
 
 // evalPart lowers the evaluation of one part's processes (the staging
 // copies are the caller's) and returns its write sites.
-func (u *ub) evalPart(p ffPart) *groupCtx {
-	g := u.c.s.FF[p.group]
-	ctx := &groupCtx{index: p.group}
-	u.grp = ctx
-	for k := p.lo; k < p.hi; {
-		key := [2]int{p.group, k}
+func (u *ub) evalPart(p ffPart) *groupCtx { return u.evalParts([]ffPart{p})[0] }
+
+// evalParts lowers the evaluation of parts in order (the staging copies
+// are the caller's) and returns each part's write sites. A run of
+// processes sharing their if condition (merge.go) may span parts: the
+// replicas of a module are one trigger group per instance.
+func (u *ub) evalParts(parts []ffPart) []*groupCtx {
+	ctxs := make([]*groupCtx, len(parts))
+	var items []runItem
+	for pi, p := range parts {
+		ctxs[pi] = &groupCtx{index: p.group}
+		for k := p.lo; k < p.hi; k++ {
+			items = append(items, runItem{part: pi, group: p.group, k: k, fp: u.c.s.FF[p.group].Evaluate[k]})
+		}
+	}
+	// enter makes item it's part the current group and positions its write
+	// site numbering (see groupCtx.next).
+	enter := func(it runItem) {
+		ctx := ctxs[it.part]
+		u.grp = ctx
+		key := [2]int{it.group, it.k}
 		if base, ok := u.c.siteBase[key]; ok {
 			ctx.next = base
 		} else {
 			u.c.siteBase[key] = ctx.next
 		}
-		fp := g.Evaluate[k]
-		if end := u.runAt(p.group, k, p.hi); end > k+1 && !u.c.opts.NoMerge {
-			for i := k + 1; i < end; i++ {
-				if _, ok := u.c.siteBase[[2]int{p.group, i}]; !ok {
-					u.c.siteBase[[2]int{p.group, i}] = ctx.next // runs queue no sparse writes
-				}
+	}
+	for i := 0; i < len(items); {
+		it := items[i]
+		enter(it)
+		if end := u.runAt(items, i); end > i+1 && !u.c.opts.NoMerge {
+			for _, o := range items[i+1 : end] {
+				enter(o) // runs queue no sparse writes: only the numbering moves on
 			}
-			u.process(u.mergedBody(p.group, k, end), fp.Proc.Inst)
-			k = end
+			u.grp = ctxs[it.part]
+			u.snapshot(items[i:end])
+			u.process(u.mergedBody(items[i:end]), it.fp.Proc.Inst)
+			u.snap = nil
+			i = end
 			continue
 		}
-		u.process(fp.Proc.Body, fp.Proc.Inst)
-		k++
+		u.snapshot(items[i : i+1])
+		u.process(it.fp.Proc.Body, it.fp.Proc.Inst)
+		u.snap = nil
+		i++
 	}
 	u.grp = nil
-	return ctx
+	return ctxs
+}
+
+// snapshot loads the homes procs read after updating them in place
+// (slt.FFProc.Snapshot) into u.snap, before any of procs runs. Taking them
+// at the start of a merged run is the same as at each process's start: a
+// home is in place only when no other process reads the bits it writes.
+func (u *ub) snapshot(procs []runItem) {
+	for _, it := range procs {
+		for _, h := range it.fp.Snapshot {
+			if u.snap == nil {
+				u.snap = map[*design.Home]value{}
+			}
+			m := u.memOf(h)
+			u.snap[h] = u.loadElem(m.addr(0, sir.NoReg), h.Width, m.es)
+		}
+	}
 }
 
 // event lowers evaluate + apply of trigger groups: the given groups
@@ -486,6 +531,20 @@ func (u *ub) event(groups []int) {
 		} else {
 			body()
 		}
+	}
+	if !generic {
+		// Every group runs: their processes are one sequence, so runs of
+		// processes sharing a condition can span groups.
+		parts := make([]ffPart, len(groups))
+		for i, gi := range groups {
+			parts[i] = u.c.wholeGroup(gi)
+		}
+		u.mode = modeEval
+		u.stage(parts, true)
+		ctxs := u.evalParts(parts)
+		u.mode = modeComb
+		u.applyParts(parts, ctxs)
+		return
 	}
 	ctxs := map[int]*groupCtx{}
 	u.mode = modeEval
@@ -613,4 +672,77 @@ func lvalueHas(lv design.Expr, h *design.Home) bool {
 		}
 	}
 	return false
+}
+
+// mustWriteHook, set by a test only, replaces what a process must write:
+// to show the differential checks catch a must-write analysis that claims
+// a conditional write.
+var mustWriteHook func(p *design.Process, must []design.Access) []design.Access
+
+// mustKey is one element of a home.
+type mustKey struct {
+	h    *design.Home
+	elem int
+}
+
+// mustWrites returns, per element, the bit spans some process of parts
+// assigns with a non-blocking assignment on every path (design.MustWriteNB,
+// computed once per process).
+func (c *compiler) mustWrites(parts []ffPart) map[mustKey][]design.Access {
+	out := map[mustKey][]design.Access{}
+	for _, p := range parts {
+		for _, fp := range c.s.FF[p.group].Evaluate[p.lo:p.hi] {
+			list, ok := c.mustNB[fp.Proc]
+			if !ok {
+				list = design.MustWriteNB(fp.Proc.Body)
+				if mustWriteHook != nil {
+					list = mustWriteHook(fp.Proc, list)
+				}
+				c.mustNB[fp.Proc] = list
+			}
+			for _, a := range list {
+				k := mustKey{a.Home, a.ElemLo}
+				out[k] = append(out[k], a)
+			}
+		}
+	}
+	return out
+}
+
+// notWritten returns the runs of elements of a whose bits [a.Lo, a.Hi] are
+// not all in must (each run keeps a's bit range).
+func notWritten(a design.Access, must map[mustKey][]design.Access) []design.Access {
+	if len(must) == 0 || a.Dynamic {
+		return []design.Access{a}
+	}
+	covered := func(e int) bool {
+		spans := must[mustKey{a.Home, e}]
+		if len(spans) == 0 {
+			return false
+		}
+		spans = append([]design.Access(nil), spans...)
+		sort.Slice(spans, func(i, j int) bool { return spans[i].Lo < spans[j].Lo })
+		next := a.Lo
+		for _, s := range spans {
+			if s.Lo > next {
+				break
+			}
+			next = max(next, s.Hi+1)
+		}
+		return next > a.Hi
+	}
+	var out []design.Access
+	for e := a.ElemLo; e <= a.ElemHi; e++ {
+		if covered(e) {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].ElemHi == e-1 {
+			out[n-1].ElemHi = e
+			continue
+		}
+		r := a
+		r.ElemLo, r.ElemHi = e, e
+		out = append(out, r)
+	}
+	return out
 }

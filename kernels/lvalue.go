@@ -124,7 +124,8 @@ func (u *ub) resolve(lv design.Expr) *loc {
 func (u *ub) staticRead(e design.Expr) bool {
 	switch e := e.(type) {
 	case *design.HomeRef:
-		return u.vars[e.Home] == nil && !e.Home.IsArray()
+		_, snapped := u.snap[e.Home]
+		return u.vars[e.Home] == nil && !e.Home.IsArray() && !snapped
 	case *design.ElemRef:
 		return true
 	case *design.Slice:

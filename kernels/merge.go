@@ -2,9 +2,11 @@ package kernels
 
 import (
 	"github.com/weft-hdl/weft/design"
+	"github.com/weft-hdl/weft/slt"
 )
 
-// A run is consecutive processes of one group, each `if (C) A_i else B_i`
+// A run is consecutive processes (of one group, or of the groups a fused
+// kernel evaluates one after another), each `if (C) A_i else B_i`
 // with the same condition C, lowered as one `if (C) {A_1..A_n} else
 // {B_1..B_n}`: replicated flops (a generate loop of registers sharing a
 // reset) then test their reset once per edge instead of once per flop.
@@ -41,16 +43,23 @@ func runIf(body design.Stmt) (*design.If, []*design.Home) {
 	return s, locals
 }
 
-// mergeable reports whether process k of group gi may join a run whose
-// condition is c (its reads cr) and whose processes belong to inst.
-func (u *ub) mergeable(gi, k int, c design.Expr, cr []design.Access, inst *design.Instance) bool {
-	fp := u.c.s.FF[gi].Evaluate[k]
+// runItem is one process of a sequence being lowered: process k of group
+// group, in part part of the caller's parts.
+type runItem struct {
+	part, group, k int
+	fp             *slt.FFProc
+}
+
+// mergeable reports whether it may join a run whose condition is c (its
+// reads cr) and whose processes belong to inst.
+func (u *ub) mergeable(it runItem, c design.Expr, cr []design.Access, inst *design.Instance) bool {
+	fp := it.fp
 	s, _ := runIf(fp.Proc.Body)
 	if s == nil || !sameExpr(s.Cond, c) {
 		return false
 	}
 	for _, a := range fp.NonBlocking {
-		if u.c.sparse[gi][a.Home] {
+		if u.c.sparse[it.group][a.Home] {
 			return false
 		}
 		if u.c.sp.Staging(a.Home) == nil && overlapsAny(a, cr) && !mergeIgnoresWrites {
@@ -84,35 +93,36 @@ func overlapsAny(a design.Access, list []design.Access) bool {
 	return false
 }
 
-// runAt returns the end (exclusive, at most hi) of the run starting at
-// process k of group gi: k+1 when process k runs alone.
-func (u *ub) runAt(gi, k, hi int) int {
-	fp := u.c.s.FF[gi].Evaluate[k]
-	s, _ := runIf(fp.Proc.Body)
+// runAt returns the end (exclusive) of the run starting at items[i]: i+1
+// when the process runs alone.
+func (u *ub) runAt(items []runItem, i int) int {
+	first := items[i]
+	s, _ := runIf(first.fp.Proc.Body)
 	if s == nil || !pureExpr(s.Cond) {
-		return k + 1
+		return i + 1
 	}
 	cr := design.ExprReads(s.Cond, nil)
-	if !u.mergeable(gi, k, s.Cond, cr, fp.Proc.Inst) {
-		return k + 1
+	inst := first.fp.Proc.Inst
+	if !u.mergeable(first, s.Cond, cr, inst) {
+		return i + 1
 	}
-	end := k + 1
-	for end < hi && u.mergeable(gi, end, s.Cond, cr, fp.Proc.Inst) {
+	end := i + 1
+	for end < len(items) && u.mergeable(items[end], s.Cond, cr, inst) {
 		end++
 	}
-	if end-k < minRun {
-		return k + 1
+	if end-i < minRun {
+		return i + 1
 	}
 	return end
 }
 
-// mergedBody is the body of the run of processes k..end-1 of group gi.
-func (u *ub) mergedBody(gi, k, end int) design.Stmt {
+// mergedBody is the body of the run items.
+func (u *ub) mergedBody(items []runItem) design.Stmt {
 	var locals []*design.Home
 	var then, els []design.Stmt
 	var first *design.If
-	for i := k; i < end; i++ {
-		s, ls := runIf(u.c.s.FF[gi].Evaluate[i].Proc.Body)
+	for _, it := range items {
+		s, ls := runIf(it.fp.Proc.Body)
 		if first == nil {
 			first = s
 		}

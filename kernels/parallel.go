@@ -316,9 +316,7 @@ func (c *compiler) partition() error {
 			u, err := c.taskUnit(fmt.Sprintf("%s eval lane %d", name, l), l, func(u *ub) {
 				u.mode = modeEval
 				u.stage(parts, true)
-				for _, p := range parts {
-					evalCtx[l] = append(evalCtx[l], u.evalPart(p))
-				}
+				evalCtx[l] = u.evalParts(parts)
 				u.mode = modeComb
 			})
 			if err != nil {

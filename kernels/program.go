@@ -122,6 +122,9 @@ type Options struct {
 	// NoMerge lowers every process of a trigger group alone, never a run
 	// of processes sharing their if condition as one if (merge.go).
 	NoMerge bool
+	// NoMustWrite copies every staged bit home → staging before evaluate,
+	// also the bits evaluate assigns on every path.
+	NoMustWrite bool
 	// OptDump, when set, sees every unit after every optimizer pass.
 	OptDump func(pass string, u *sir.Unit)
 	// MaxInline bounds nested function inlining (0: 64).
@@ -188,6 +191,7 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		slots: map[[2]int]*statelayout.Object{}, snap: map[[2]int]*statelayout.Object{}, siteBase: map[[2]int]int{}}
 	c.sparse = make([]map[*design.Home]bool, len(s.FF))
 	c.inPlace = map[*design.Home]bool{}
+	c.mustNB = map[*design.Process][]design.Access{}
 	for _, g := range s.FF {
 		for _, a := range g.InPlace {
 			c.inPlace[a.Home] = true
@@ -368,9 +372,10 @@ type compiler struct {
 	// inPlace are the homes of slt's InPlace targets: evaluate writes them
 	// directly, never through a staging copy (even one Options.Stage made).
 	inPlace     map[*design.Home]bool
-	slots       map[[2]int]*statelayout.Object // (group, site ordinal) → slot
-	snap        map[[2]int]*statelayout.Object // (loop, span) → snapshot scratch
-	siteBase    map[[2]int]int                 // (group, process) → ordinal of its first write site
+	mustNB      map[*design.Process][]design.Access // design.MustWriteNB of each process
+	slots       map[[2]int]*statelayout.Object      // (group, site ordinal) → slot
+	snap        map[[2]int]*statelayout.Object      // (loop, span) → snapshot scratch
+	siteBase    map[[2]int]int                      // (group, process) → ordinal of its first write site
 	readmemSeen map[*design.SysTask]bool
 	insts       int // SIR instructions of the units built (Options.MaxInsts)
 	// wideScratch is the wide-arithmetic scratch of the sequential kernels

@@ -26,7 +26,11 @@ type ub struct {
 	st     sir.Reg
 	stUsed bool
 
-	vars  map[*design.Home]*regVar
+	vars map[*design.Home]*regVar
+	// snap holds the values reads of a home see while the process being
+	// lowered runs (slt.FFProc.Snapshot): its value when the process
+	// started, though the process updates the home in place.
+	snap  map[*design.Home]value
 	loops []loopCtx
 	ret   sir.BlockID // where Return jumps (end of the function / process)
 	depth int         // inline depth

@@ -63,6 +63,10 @@ type FFProc struct {
 	Proc        *design.Process
 	NonBlocking []design.Access
 	Blocking    []design.Access
+	// Snapshot are InPlace homes the process may read after writing them:
+	// evaluate copies each into a register when the process starts, and
+	// the process reads them from there (by home ID).
+	Snapshot []*design.Home
 }
 
 func (g *FFGroup) String() string {

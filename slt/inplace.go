@@ -13,8 +13,10 @@ import (
 // state. Writing the home early is invisible when nobody reads the written
 // bits between the write and the end of apply: no other sequential process
 // reads them (any group: the generic event evaluates every fired group
-// before applying any), and the writing process does not read them after
-// the write on any path. Comb logic runs only after apply. A home is kept
+// before applying any), and the writing process either does not read them
+// after the write on any path, or reads them from a register copy taken
+// when it starts (FFProc.Snapshot: homes of at most 64 bits). Comb logic
+// runs only after apply. A home is kept
 // staged when any of that cannot be shown, or when it is a trigger home
 // (derived clocks are compared after apply), a sparse or blocking target,
 // or written by comb logic too. The decision is per home: it owns one
@@ -89,10 +91,36 @@ func (s *Schedule) inPlace() {
 			}
 		}
 	}
+	// A process reading a target after writing it reads a copy of the
+	// target taken when it starts (FFProc.Snapshot): a register, so only
+	// for a home that fits one; otherwise the home stays staged.
+	type procHome struct {
+		fp *FFProc
+		h  *design.Home
+	}
+	var snaps []procHome
 	for _, g := range s.FF {
 		for _, fp := range g.Evaluate {
-			w := &readAfterWrite{candidate: func(h *design.Home) bool { return !bad[h] && writers[h] != nil }, bad: bad, written: map[*design.Home][]design.Access{}}
+			raw := map[*design.Home]bool{}
+			w := &readAfterWrite{candidate: func(h *design.Home) bool { return !bad[h] && writers[h] != nil }, raw: raw, written: map[*design.Home][]design.Access{}}
 			w.stmt(fp.Proc.Body)
+			for h := range raw {
+				if h.IsArray() || h.Width > 64 || s.noSnapshot {
+					bad[h] = true
+				} else {
+					snaps = append(snaps, procHome{fp, h})
+				}
+			}
+		}
+	}
+	for _, ph := range snaps {
+		if !bad[ph.h] {
+			ph.fp.Snapshot = append(ph.fp.Snapshot, ph.h)
+		}
+	}
+	for _, g := range s.FF {
+		for _, fp := range g.Evaluate {
+			sort.Slice(fp.Snapshot, func(i, j int) bool { return fp.Snapshot[i].ID < fp.Snapshot[j].ID })
 		}
 	}
 	for _, g := range s.FF {
@@ -109,13 +137,13 @@ func (s *Schedule) inPlace() {
 	}
 }
 
-// readAfterWrite walks one process body in execution order and marks bad
-// the candidate homes it may read after writing them with a non-blocking
-// assignment (a may-analysis: writes of either arm count after an if, a
-// loop's writes count before its first read).
+// readAfterWrite walks one process body in execution order and collects in
+// raw the candidate homes it may read after writing them with a
+// non-blocking assignment (a may-analysis: writes of either arm count
+// after an if, a loop's writes count before its first read).
 type readAfterWrite struct {
 	candidate func(*design.Home) bool
-	bad       map[*design.Home]bool
+	raw       map[*design.Home]bool
 	// written are the candidate bits written so far on some path.
 	written map[*design.Home][]design.Access
 	scratch []design.Access
@@ -125,7 +153,7 @@ func (w *readAfterWrite) check(reads []design.Access) {
 	for _, r := range reads {
 		for _, x := range w.written[r.Home] {
 			if x.Overlaps(r) {
-				w.bad[r.Home] = true
+				w.raw[r.Home] = true
 				break
 			}
 		}

@@ -29,6 +29,10 @@ type Options struct {
 	// StageAll gives every non-blocking target a staging copy, none
 	// updated in place (for differential tests of FFGroup.InPlace).
 	StageAll bool
+	// NoSnapshot keeps staged the targets a process reads after writing
+	// them, instead of updating them in place and reading a copy taken when
+	// the process starts (FFProc.Snapshot).
+	NoSnapshot bool
 }
 
 // Schedule is the comb and FF analysis of one design: what later stages
@@ -61,6 +65,7 @@ type Schedule struct {
 	nodeSuccOff, nodeSucc []int32
 	nodePredOff, nodePred []int32
 	trigByHome            map[*design.Home][]*Trigger
+	noSnapshot            bool // Options.NoSnapshot, for inPlace
 }
 
 // Node is one step of the sequential order: a single acyclic item, or a
@@ -159,6 +164,7 @@ func Analyze(d *design.Design, opts Options) (*Schedule, error) {
 	s.order(comp, count, opts)
 	s.ffGroups()
 	if !opts.StageAll {
+		s.noSnapshot = opts.NoSnapshot
 		s.inPlace()
 	}
 	s.warn()

@@ -51,8 +51,22 @@ var passes = [...]pass{
 	{"late deadcode", deadcode},
 	{"late cfg", cleanupCFG}, // folded branches leave empty blocks behind
 	{"final rounds", nil},    // finalRounds, which honours Options.Skip
-	{"parity", parity},       // xor trees of single bits (in the merged blocks) become masked words and a popcount
-	{"parity rounds", nil},   // finalRounds again: the trees' inner xors and leaves die
+	// xor trees of single bits (in the merged blocks) become masked words
+	// and a popcount; when some did, finalRounds again: the trees' inner
+	// xors and leaves die.
+	{"parity", nil},
+}
+
+// composite runs the passes the table lists without a function.
+func composite(name string, u *sir.Unit, skip map[string]bool) {
+	switch name {
+	case "final rounds":
+		finalRounds(u, skip)
+	case "parity":
+		if parity(u) {
+			finalRounds(u, skip)
+		}
+	}
 }
 
 // maxFinalRounds bounds finalRounds.
@@ -101,7 +115,7 @@ func Run(u *sir.Unit, o Options) error {
 			continue
 		}
 		if p.fn == nil {
-			finalRounds(u, o.Skip)
+			composite(p.name, u, o.Skip)
 		} else {
 			p.fn(u)
 		}
@@ -122,7 +136,7 @@ func RunPass(u *sir.Unit, name string) error {
 	for _, p := range passes {
 		if p.name == name {
 			if p.fn == nil {
-				finalRounds(u, nil)
+				composite(p.name, u, nil)
 			} else {
 				p.fn(u)
 			}

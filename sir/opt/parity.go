@@ -22,8 +22,8 @@ const parityMaxLeaves = 512
 // the block — is rewritten when its form needs clearly fewer instructions
 // than the tree, and every leaf still holds at the root the value it had:
 // its register not assigned again, its home not stored to since the load.
-// The inner xors are left for deadcode.
-func parity(u *sir.Unit) {
+// The inner xors are left for deadcode. It reports whether it rewrote any.
+func parity(u *sir.Unit) (changed bool) {
 	c := newConsts(u)
 	// readers[r] is the one block reading r, or -1 when several do.
 	readers := map[sir.Reg]int{}
@@ -56,6 +56,7 @@ func parity(u *sir.Unit) {
 			in := b.Insts[i]
 			if root[i] {
 				if f, ok := p.formOf(&in); ok && p.worth(f) && p.valid(f) {
+					changed = true
 					out = p.emit(out, in.Dst, f)
 					p.def(&out[len(out)-1])
 					continue
@@ -70,6 +71,7 @@ func parity(u *sir.Unit) {
 		}
 		b.Insts = out
 	}
+	return changed
 }
 
 // isXor1 reports whether in is a 1-bit xor.

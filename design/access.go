@@ -1,6 +1,10 @@
 package design
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // Analyze computes p.Reads and p.Writes from p.Body (calls included).
 //
@@ -506,15 +510,6 @@ func MustWriteNB(body Stmt) []Access {
 			out = append(out, Access{Home: k.h, ElemLo: k.elem, ElemHi: k.elem, Lo: sp.lo, Hi: sp.hi})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Home.ID != b.Home.ID {
-			return a.Home.ID < b.Home.ID
-		}
-		if a.ElemLo != b.ElemLo {
-			return a.ElemLo < b.ElemLo
-		}
-		return a.Lo < b.Lo
-	})
+	slices.SortFunc(out, func(a, b Access) int { return cmp.Or(a.Home.ID-b.Home.ID, a.ElemLo-b.ElemLo, a.Lo-b.Lo) })
 	return out
 }

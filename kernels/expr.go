@@ -62,6 +62,12 @@ func (u *ub) expr(e design.Expr) value {
 		if len(e.Parts) == 1 {
 			return u.resize(u.expr(e.Parts[0]), e.T.Width)
 		}
+		if x, k, ok := rotation(e); ok {
+			// {x[k-1:0], x[W-1:k]}: x rotated right by k, from one read of x.
+			b := u.b
+			v := u.expr(x).one()
+			return value{w: []sir.Reg{b.Op(sir.OpFShr, v, v, b.Const(64, uint64(k)))}, width: e.T.Width}
+		}
 		out := u.zero(e.T.Width)
 		shift := e.T.Width
 		for _, p := range e.Parts {
@@ -267,4 +273,24 @@ func (u *ub) sysFunc(e *design.SysFunc) value {
 	}
 	u.c.fail("cannot lower %s", e.Fn)
 	return u.zero(T)
+}
+
+// rotation reports whether e is {x[k-1:0], x[W-1:k]} for one pure
+// expression x of width W <= 64 (a rotate right by k) and returns x and k.
+func rotation(e *design.Concat) (design.Expr, int, bool) {
+	if len(e.Parts) != 2 || e.T.Width > 64 {
+		return nil, 0, false
+	}
+	hi, ok1 := e.Parts[0].(*design.Slice)
+	lo, ok2 := e.Parts[1].(*design.Slice)
+	if !ok1 || !ok2 || !sameExpr(hi.X, lo.X) || hi.X.Type().Width != e.T.Width {
+		return nil, 0, false
+	}
+	hl, ok1 := design.ConstUint(hi.Lsb)
+	ll, ok2 := design.ConstUint(lo.Lsb)
+	k := hi.T.Width
+	if !ok1 || !ok2 || hl != 0 || ll != k || k+lo.T.Width != e.T.Width || k == 0 || k == e.T.Width {
+		return nil, 0, false
+	}
+	return hi.X, k, true
 }

@@ -454,7 +454,7 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 	for i := 0; i < len(items); {
 		it := items[i]
 		enter(it)
-		if end := u.runAt(items, i); end > i+1 && !u.c.opts.NoMerge {
+		if end := u.runAt(items, i); end > i+1 {
 			for _, o := range items[i+1 : end] {
 				enter(o) // runs queue no sparse writes: only the numbering moves on
 			}
@@ -687,7 +687,7 @@ type mustKey struct {
 
 // mustWrites returns, per element, the bit spans some process of parts
 // assigns with a non-blocking assignment on every path (design.MustWriteNB,
-// computed once per process).
+// computed once per process), sorted by first bit.
 func (c *compiler) mustWrites(parts []ffPart) map[mustKey][]design.Access {
 	out := map[mustKey][]design.Access{}
 	for _, p := range parts {
@@ -706,6 +706,9 @@ func (c *compiler) mustWrites(parts []ffPart) map[mustKey][]design.Access {
 			}
 		}
 	}
+	for _, spans := range out {
+		sort.Slice(spans, func(i, j int) bool { return spans[i].Lo < spans[j].Lo })
+	}
 	return out
 }
 
@@ -716,14 +719,8 @@ func notWritten(a design.Access, must map[mustKey][]design.Access) []design.Acce
 		return []design.Access{a}
 	}
 	covered := func(e int) bool {
-		spans := must[mustKey{a.Home, e}]
-		if len(spans) == 0 {
-			return false
-		}
-		spans = append([]design.Access(nil), spans...)
-		sort.Slice(spans, func(i, j int) bool { return spans[i].Lo < spans[j].Lo })
 		next := a.Lo
-		for _, s := range spans {
+		for _, s := range must[mustKey{a.Home, e}] { // sorted by Lo
 			if s.Lo > next {
 				break
 			}

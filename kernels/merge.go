@@ -94,8 +94,11 @@ func overlapsAny(a design.Access, list []design.Access) bool {
 }
 
 // runAt returns the end (exclusive) of the run starting at items[i]: i+1
-// when the process runs alone.
+// when the process runs alone (always, under Options.NoMerge).
 func (u *ub) runAt(items []runItem, i int) int {
+	if u.c.opts.NoMerge {
+		return i + 1
+	}
 	first := items[i]
 	s, _ := runIf(first.fp.Proc.Body)
 	if s == nil || !pureExpr(s.Cond) {

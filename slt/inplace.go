@@ -94,11 +94,6 @@ func (s *Schedule) inPlace() {
 	// A process reading a target after writing it reads a copy of the
 	// target taken when it starts (FFProc.Snapshot): a register, so only
 	// for a home that fits one; otherwise the home stays staged.
-	type procHome struct {
-		fp *FFProc
-		h  *design.Home
-	}
-	var snaps []procHome
 	for _, g := range s.FF {
 		for _, fp := range g.Evaluate {
 			raw := map[*design.Home]bool{}
@@ -108,18 +103,9 @@ func (s *Schedule) inPlace() {
 				if h.IsArray() || h.Width > 64 || s.noSnapshot {
 					bad[h] = true
 				} else {
-					snaps = append(snaps, procHome{fp, h})
+					fp.Snapshot = append(fp.Snapshot, h)
 				}
 			}
-		}
-	}
-	for _, ph := range snaps {
-		if !bad[ph.h] {
-			ph.fp.Snapshot = append(ph.fp.Snapshot, ph.h)
-		}
-	}
-	for _, g := range s.FF {
-		for _, fp := range g.Evaluate {
 			sort.Slice(fp.Snapshot, func(i, j int) bool { return fp.Snapshot[i].ID < fp.Snapshot[j].ID })
 		}
 	}

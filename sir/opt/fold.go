@@ -24,7 +24,7 @@ func fold(u *sir.Unit) {
 			if keep := foldInst(u, c, &in); !keep {
 				continue
 			}
-			sh.bitField(u, c, &in)
+			sh.bitField(u, &in)
 			c.def(&in)
 			sh.def(&in)
 			sh.note(u, c, &in)
@@ -201,7 +201,7 @@ func (s *shifts) startBlock() {
 // bitField rewrites in (a trunc or extract of a remembered shift) to
 // extract the field from the shift's source, and remembers in when it is
 // a shift right by a constant.
-func (s *shifts) bitField(u *sir.Unit, c *consts, in *sir.Inst) {
+func (s *shifts) bitField(u *sir.Unit, in *sir.Inst) {
 	switch in.Op {
 	case sir.OpTrunc, sir.OpExtract:
 		d, ok := s.shr[in.A]

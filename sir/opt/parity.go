@@ -1,6 +1,7 @@
 package opt
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/weft-hdl/weft/sir"
@@ -260,20 +261,12 @@ func xorForms(a, b pform) pform {
 		}
 	}
 	for _, m := range out.regBits {
-		out.n += popcount(m)
+		out.n += bits.OnesCount64(m)
 	}
 	for _, set := range out.memBits {
 		out.n += len(set)
 	}
 	return out
-}
-
-func popcount(m uint64) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }
 
 // window is one word the rewrite reads: a register, or a loadbits of a

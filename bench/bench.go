@@ -50,6 +50,10 @@ type Options struct {
 	// AllowErrors keeps $error messages from failing the spec (they are
 	// output and counted by the simulator either way).
 	AllowErrors bool
+	// NoEquivEnv ignores EquivEnv for this bench: for a spec that checks
+	// equivalence itself (Equivalent) or runs so many cycles that
+	// shadowing every step would cost minutes.
+	NoEquivEnv bool
 	// Timeout bounds every wait of the spec in simulated time: a wait
 	// still pending after it fails, naming what the spec and every task
 	// wait for, and the time. 0: the spec's waits whose end is not known
@@ -151,7 +155,7 @@ func New(t Target, opts Options) *Bench {
 	tb.out.now = &tb.now
 	if lanes, err := equivLanes(); err != nil {
 		tb.failf("%v", err)
-	} else if p, ok := t.(*compile.Program); ok && lanes != nil {
+	} else if p, ok := t.(*compile.Program); ok && lanes != nil && !opts.NoEquivEnv {
 		if err := shadowPartitioned(p, lanes); err != nil {
 			tb.failf("%v", err)
 		}

@@ -23,6 +23,16 @@ type Proc struct {
 	// writes (for lane affinity).
 	Accesses []sir.Range
 	Lane0    bool // runtime events ($display, $finish, $random): lane 0
+	// Inst is the instance (index into Input.InstParent) the process
+	// belongs to, -1 when unknown. It is ignored when Input.InstParent is
+	// empty, so callers without an instance tree leave it zero.
+	Inst int
+}
+
+// InstCost is comb logic of one instance and its cost (Input.LaneInst).
+type InstCost struct {
+	Inst int // index into Input.InstParent
+	Cost int // >= 0
 }
 
 // Input describes the sequential update to split.
@@ -33,6 +43,15 @@ type Input struct {
 	// partitioned comb settle (nil entries allowed; whole field may be nil;
 	// at most Lanes entries, missing ones count as nil).
 	LaneAccess [][]sir.Range
+	// InstParent describes the instance tree (instances or scopes, as the
+	// caller sees fit): InstParent[i] is the parent of instance i, -1 for
+	// a root. A parent's index is lower than its children's, which rules
+	// out cycles. Empty: no instance information.
+	InstParent []int
+	// LaneInst[l] lists, per lane, the instances whose comb logic that
+	// lane holds in the partitioned settle, with its cost (repeats add
+	// up; at most Lanes entries, missing ones count as empty).
+	LaneInst [][]InstCost
 }
 
 // Options tune Split. The zero value is the default.
@@ -41,8 +60,12 @@ type Options struct {
 	// group is large (0: 2).
 	PartsPerLane int
 	// Balance is how far above total/Lanes a lane's load may grow when a
-	// group follows its affinity (0: 1.1).
+	// cluster follows its instance or byte affinity (0: 1.1).
 	Balance float64
+	// CutSlack is how far, in fractions of an ideal part's cost, a cut of
+	// a large group may move from its ideal prefix cost to reach a place
+	// where the instance subtree changes (0: 0.5).
+	CutSlack float64
 }
 
 // Part is a contiguous run of one group's processes.
@@ -78,6 +101,7 @@ const MaxLanes = 1 << 16
 const (
 	defaultPartsPerLane = 2
 	defaultBalance      = 1.1
+	defaultCutSlack     = 0.5
 )
 
 // Split cuts the trigger groups of in into parts, clusters parts that
@@ -85,7 +109,7 @@ const (
 // the package documentation for the rules). It returns an error for
 // invalid input or options and never panics.
 func Split(in Input, opts Options) (*Plan, error) {
-	ppl, balance, err := checkOptions(opts)
+	ppl, balance, slack, err := checkOptions(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -93,29 +117,37 @@ func Split(in Input, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	t := newInsts(in)
 	p := &Plan{SingleCost: total}
-	p.Parts = cut(in.Procs, costs, total, in.Lanes, ppl)
+	p.Parts = cut(in.Procs, costs, total, in.Lanes, ppl, t, slack)
 	p.Clusters, p.Cluster = cluster(in.Procs, p.Parts)
-	place(p, in, balance)
+	place(p, in, balance, t)
 	return p, nil
 }
 
-func checkOptions(opts Options) (ppl int, balance float64, err error) {
+func checkOptions(opts Options) (ppl int, balance, slack float64, err error) {
 	ppl = opts.PartsPerLane
 	switch {
 	case ppl == 0:
 		ppl = defaultPartsPerLane
 	case ppl < 0:
-		return 0, 0, fmt.Errorf("ffsplit: PartsPerLane %d < 0", ppl)
+		return 0, 0, 0, fmt.Errorf("ffsplit: PartsPerLane %d < 0", ppl)
 	}
 	balance = opts.Balance
 	switch {
 	case math.IsNaN(balance) || math.IsInf(balance, 0) || balance < 0:
-		return 0, 0, fmt.Errorf("ffsplit: invalid Balance %v", balance)
+		return 0, 0, 0, fmt.Errorf("ffsplit: invalid Balance %v", balance)
 	case balance == 0:
 		balance = defaultBalance
 	}
-	return ppl, balance, nil
+	slack = opts.CutSlack
+	switch {
+	case math.IsNaN(slack) || math.IsInf(slack, 0) || slack < 0:
+		return 0, 0, 0, fmt.Errorf("ffsplit: invalid CutSlack %v", slack)
+	case slack == 0:
+		slack = defaultCutSlack
+	}
+	return ppl, balance, slack, nil
 }
 
 // checkInput validates in and returns the effective cost of every process
@@ -130,6 +162,24 @@ func checkInput(in Input) ([]int, int, error) {
 	if len(in.LaneAccess) > in.Lanes {
 		return nil, 0, fmt.Errorf("ffsplit: %d LaneAccess entries for %d lanes", len(in.LaneAccess), in.Lanes)
 	}
+	for i, par := range in.InstParent {
+		if par < -1 || par >= i {
+			return nil, 0, fmt.Errorf("ffsplit: instance %d: parent %d (want -1 or a lower index)", i, par)
+		}
+	}
+	if len(in.LaneInst) > in.Lanes {
+		return nil, 0, fmt.Errorf("ffsplit: %d LaneInst entries for %d lanes", len(in.LaneInst), in.Lanes)
+	}
+	for l, ics := range in.LaneInst {
+		for _, ic := range ics {
+			if ic.Inst < 0 || ic.Inst >= len(in.InstParent) {
+				return nil, 0, fmt.Errorf("ffsplit: lane %d: instance %d of %d", l, ic.Inst, len(in.InstParent))
+			}
+			if ic.Cost < 0 {
+				return nil, 0, fmt.Errorf("ffsplit: lane %d: instance %d: negative cost %d", l, ic.Inst, ic.Cost)
+			}
+		}
+	}
 	costs := make([]int, len(in.Procs))
 	total := 0
 	for i, pr := range in.Procs {
@@ -138,6 +188,9 @@ func checkInput(in Input) ([]int, int, error) {
 		}
 		if i > 0 && pr.Group < in.Procs[i-1].Group {
 			return nil, 0, fmt.Errorf("ffsplit: proc %d: group %d after group %d (procs must be ordered by group)", i, pr.Group, in.Procs[i-1].Group)
+		}
+		if len(in.InstParent) > 0 && (pr.Inst < -1 || pr.Inst >= len(in.InstParent)) {
+			return nil, 0, fmt.Errorf("ffsplit: proc %d: instance %d of %d", i, pr.Inst, len(in.InstParent))
 		}
 		c := pr.Cost
 		switch {
@@ -155,8 +208,11 @@ func checkInput(in Input) ([]int, int, error) {
 	return costs, total, nil
 }
 
-// cut splits every group's run of processes into parts.
-func cut(procs []Proc, costs []int, total, lanes, ppl int) []Part {
+// cut splits every group's run of processes into parts: a large group into
+// runs of about equal cost with boundaries moved to instance changes
+// (boundaries), then every run where the preferred lane of its processes'
+// instances changes (so that placement can follow the comb logic of each).
+func cut(procs []Proc, costs []int, total, lanes, ppl int, t *insts, slack float64) []Part {
 	// m = Lanes × PartsPerLane, saturating.
 	hi, lo := bits.Mul64(uint64(lanes), uint64(ppl))
 	m := lo
@@ -178,9 +234,24 @@ func cut(procs []Proc, costs []int, total, lanes, ppl int) []Part {
 		if k > uint64(n) {
 			k = uint64(n)
 		}
-		bounds := boundaries(costs[start:end], g, int(k))
-		for j := 0; j+1 < len(bounds); j++ {
-			a, b := start+bounds[j], start+bounds[j+1]
+		var keys, pref []int
+		if t != nil {
+			// keys[i] is the subtree, one level below the group's common
+			// ancestor, that process i lies in: where it changes, a cut
+			// does not split an instance (in a group of all cores, a core).
+			anc := -1
+			for i := start; i < end; i++ {
+				anc = t.lca(anc, t.of(procs[i]))
+			}
+			keys = make([]int, n)
+			pref = make([]int, n)
+			for i := start; i < end; i++ {
+				keys[i-start] = t.childOf(t.of(procs[i]), t.depthOf(anc))
+				pref[i-start] = t.prefLane(t.of(procs[i]))
+			}
+		}
+		bounds := boundaries(costs[start:end], g, int(k), keys, slack)
+		emit := func(a, b int) {
 			pt := Part{Group: procs[start].Group, Procs: make([]int, 0, b-a)}
 			for i := a; i < b; i++ {
 				pt.Procs = append(pt.Procs, i)
@@ -188,6 +259,28 @@ func cut(procs []Proc, costs []int, total, lanes, ppl int) []Part {
 				pt.Lane0 = pt.Lane0 || procs[i].Lane0
 			}
 			parts = append(parts, pt)
+		}
+		for j := 0; j+1 < len(bounds); j++ {
+			a, b := start+bounds[j], start+bounds[j+1]
+			// Affinity cuts: a new part where a process prefers another
+			// lane than the last process of the run that prefers one.
+			// Parts of one lane run as one task, so these cost no waits.
+			last := -1
+			for i := a; i < b; i++ {
+				lp := -1
+				if pref != nil {
+					lp = pref[i-start]
+				}
+				if lp < 0 {
+					continue
+				}
+				if last >= 0 && lp != last {
+					emit(a, i)
+					a = i
+				}
+				last = lp
+			}
+			emit(a, b)
 		}
 		start = end
 	}
@@ -214,8 +307,11 @@ func partsFor(g, total, m uint64) uint64 {
 
 // boundaries returns k+1 cut positions 0 = b0 < b1 < … < bk = len(costs):
 // bj is the position whose prefix cost is nearest to j×g/k (the lower on
-// ties), leaving at least one process for every later part.
-func boundaries(costs []int, g, k int) []int {
+// ties), leaving at least one process for every later part. With keys
+// (one per process, nil for none), bj then moves to the nearest position
+// i with keys[i-1] != keys[i] (the lower on ties) whose prefix cost is
+// within slack×g/k of j×g/k, if there is one.
+func boundaries(costs []int, g, k int, keys []int, slack float64) []int {
 	n := len(costs)
 	if k <= 1 {
 		return []int{0, n}
@@ -240,10 +336,48 @@ func boundaries(costs []int, g, k int) []int {
 		} else if best > lo && j*g-k*prefix[best-1] <= k*prefix[best]-j*g {
 			best--
 		}
+		if keys != nil {
+			best = snap(prefix, keys, best, lo, hi, j*g, k, slack*float64(g))
+		}
 		b = append(b, best)
 		prev = best
 	}
 	return append(b, n)
+}
+
+// snap moves boundary i in [lo,hi] to the nearest position p in [lo,hi]
+// where keys[p-1] != keys[p] and |k×prefix[p] − target| <= tol (lower p on
+// ties), or leaves it. Costs are at least 1, so the distance grows
+// monotonically away from i and each scan stops at the first position out
+// of tolerance.
+func snap(prefix, keys []int, i, lo, hi, target, k int, tol float64) int {
+	dist := func(p int) float64 { return math.Abs(float64(k*prefix[p]) - float64(target)) }
+	change := func(p int) bool { return p > 0 && keys[p-1] != keys[p] }
+	best, bestD := -1, 0.0
+	for p := i; p >= lo; p-- {
+		d := dist(p)
+		if d > tol {
+			break
+		}
+		if change(p) {
+			best, bestD = p, d
+			break
+		}
+	}
+	for p := i + 1; p <= hi; p++ {
+		d := dist(p)
+		if d > tol || (best >= 0 && d >= bestD) {
+			break
+		}
+		if change(p) {
+			best = p
+			break
+		}
+	}
+	if best < 0 {
+		return i
+	}
+	return best
 }
 
 // cluster joins parts whose processes write overlapping bytes.
@@ -398,7 +532,7 @@ func overlapBytes(a, b []span) int {
 }
 
 // place assigns every cluster a lane and fills the lane fields of p.
-func place(p *Plan, in Input, balance float64) {
+func place(p *Plan, in Input, balance float64, t *insts) {
 	lanes := in.Lanes
 	p.Lane = make([]int, len(p.Parts))
 	p.Lanes = make([][]int, lanes)
@@ -454,7 +588,21 @@ func place(p *Plan, in Input, balance float64) {
 			continue
 		}
 		lane := -1
-		if hasAffinity {
+		// The lane holding the comb logic of the cluster's instance
+		// subtree first: the settle after the edge then reads the
+		// registers on the lane that wrote them, with no wait.
+		if t != nil {
+			anc := -1
+			for _, pi := range p.Clusters[c.idx] {
+				for _, i := range p.Parts[pi].Procs {
+					anc = t.lca(anc, t.of(in.Procs[i]))
+				}
+			}
+			if l := t.prefLane(anc); l >= 0 && float64(p.Loads[l])+float64(c.cost) <= bound {
+				lane = l
+			}
+		}
+		if lane < 0 && hasAffinity {
 			var acc []sir.Range
 			for _, pi := range p.Clusters[c.idx] {
 				for _, i := range p.Parts[pi].Procs {

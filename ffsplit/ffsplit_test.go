@@ -1,6 +1,7 @@
 package ffsplit
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -399,7 +400,7 @@ func TestBoundaries(t *testing.T) {
 		for _, x := range c.costs {
 			g += x
 		}
-		if got := boundaries(c.costs, g, c.k); !reflect.DeepEqual(got, c.want) {
+		if got := boundaries(c.costs, g, c.k, nil, 0); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("boundaries(%v, %d) = %v, want %v", c.costs, c.k, got, c.want)
 		}
 	}
@@ -428,5 +429,316 @@ func TestCheckCatches(t *testing.T) {
 		if err := p.Check(in); err == nil {
 			t.Errorf("%s: Check passed", name)
 		}
+	}
+}
+
+// coreInput is one trigger group holding the processes of len(sizes)
+// "cores" in order (core c has sizes[c] processes of cost 5, alternating
+// between the core's own instance and its child "alu"), with the comb
+// logic of core c on lane combLane[c] (cost 100). Instance 0 is the top,
+// 1+c core c, 1+len(sizes)+c its alu.
+func coreInput(lanes int, sizes, combLane []int) (Input, []int) {
+	nc := len(sizes)
+	in := Input{Lanes: lanes, InstParent: []int{-1}, LaneInst: make([][]InstCost, lanes)}
+	for range nc {
+		in.InstParent = append(in.InstParent, 0)
+	}
+	for c := range nc {
+		in.InstParent = append(in.InstParent, 1+c)
+	}
+	var core []int // core of each proc
+	for c, n := range sizes {
+		for k := range n {
+			inst := 1 + c
+			if k%2 == 1 {
+				inst = 1 + nc + c
+			}
+			i := len(in.Procs)
+			in.Procs = append(in.Procs, Proc{Group: 0, Cost: 5, Writes: own(i), Inst: inst})
+			core = append(core, c)
+		}
+		in.LaneInst[combLane[c]] = append(in.LaneInst[combLane[c]], InstCost{Inst: 1 + c, Cost: 60}, InstCost{Inst: 1 + nc + c, Cost: 40})
+	}
+	return in, core
+}
+
+// coresOf lists, per part, the cores of its processes.
+func coresOf(p *Plan, core []int) []map[int]bool {
+	out := make([]map[int]bool, len(p.Parts))
+	for pi, pt := range p.Parts {
+		out[pi] = map[int]bool{}
+		for _, i := range pt.Procs {
+			out[pi][core[i]] = true
+		}
+	}
+	return out
+}
+
+func TestInstanceAffinity(t *testing.T) {
+	// Cores of 7, 5, 6 and 6 processes (120 in all): the ideal cuts at
+	// 30, 60, 90 fall after process 6, inside core 0, then at core
+	// boundaries.
+	in, core := coreInput(2, []int{7, 5, 6, 6}, []int{0, 0, 1, 1})
+	// Without instance information core 0 is cut in two: the test
+	// exercises what the tree changes.
+	bare := in
+	bare.InstParent, bare.LaneInst = nil, nil
+	pb := mustSplit(t, bare, Options{})
+	mixed := false
+	for _, cs := range coresOf(pb, core) {
+		mixed = mixed || len(cs) > 1
+	}
+	if !mixed {
+		t.Fatalf("without instances no part mixes cores: %v", pb)
+	}
+
+	p := mustSplit(t, in, Options{})
+	for pi, cs := range coresOf(p, core) {
+		if len(cs) != 1 {
+			t.Errorf("part %d holds cores %v", pi, cs)
+		}
+	}
+	if len(p.Parts) != 4 {
+		t.Errorf("%d parts, want 4 (one per core)\n%v", len(p.Parts), p)
+	}
+	for i, c := range core {
+		if want := []int{0, 0, 1, 1}[c]; p.Lane[partOf(p, i)] != want {
+			t.Fatalf("proc %d of core %d on lane %d, want %d\n%v", i, c, p.Lane[partOf(p, i)], want, p)
+		}
+	}
+	if p.Loads[0] != 60 || p.Loads[1] != 60 {
+		t.Errorf("loads %v", p.Loads)
+	}
+	// Deterministic.
+	if q := mustSplit(t, in, Options{}); !reflect.DeepEqual(p, q) {
+		t.Fatal("nondeterministic")
+	}
+}
+
+func partOf(p *Plan, proc int) int {
+	for pi, pt := range p.Parts {
+		for _, i := range pt.Procs {
+			if i == proc {
+				return pi
+			}
+		}
+	}
+	return -1
+}
+
+func TestInstanceAffinityCuts(t *testing.T) {
+	// Sixteen cores in one group, their comb logic alternating between
+	// two lanes: the four parts the costs ask for would each hold four
+	// cores of both lanes, so they are cut again where the preferred lane
+	// changes, and every core follows its comb logic.
+	sizes := make([]int, 16)
+	lanes := make([]int, 16)
+	for c := range sizes {
+		sizes[c], lanes[c] = 4, c%2
+	}
+	in, core := coreInput(2, sizes, lanes)
+	p := mustSplit(t, in, Options{})
+	for i, c := range core {
+		if l := p.Lane[partOf(p, i)]; l != c%2 {
+			t.Fatalf("proc %d of core %d on lane %d\n%v", i, c, l, p)
+		}
+	}
+	if p.Loads[0] != p.Loads[1] {
+		t.Errorf("loads %v", p.Loads)
+	}
+}
+
+func TestInstanceBalance(t *testing.T) {
+	// All comb logic on lane 0: cores (cost 20 each, share 40, bound 44)
+	// follow it while lane 0 stays within Balance × share, the rest go to
+	// the least loaded lane.
+	in, core := coreInput(2, []int{4, 4, 4, 4}, []int{0, 0, 0, 0})
+	p := mustSplit(t, in, Options{})
+	got := make([]int, 4)
+	for i, c := range core {
+		got[c] = p.Lane[partOf(p, i)]
+	}
+	if want := []int{0, 0, 1, 1}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("cores on lanes %v, want %v\n%v", got, want, p)
+	}
+	// A generous Balance lets every core follow its comb logic.
+	p = mustSplit(t, in, Options{Balance: 2})
+	if p.Loads[1] != 0 {
+		t.Fatalf("Balance 2: loads %v", p.Loads)
+	}
+
+	// The instance preference comes before byte affinity: the comb
+	// settle of lane 1 reads core 0's state, but core 0's comb logic is
+	// on lane 0.
+	in, core = coreInput(2, []int{2, 2}, []int{0, 1})
+	in.LaneAccess = [][]sir.Range{nil, {rng(1, 0, 64)}}
+	for i := range in.Procs {
+		if core[i] == 0 {
+			in.Procs[i].Accesses = []sir.Range{rng(1, 0, 8)}
+		}
+	}
+	p = mustSplit(t, in, Options{})
+	if p.Lane[partOf(p, 0)] != 0 || p.Lane[partOf(p, 2)] != 1 {
+		t.Fatalf("byte affinity won over the instance: %v", p)
+	}
+}
+
+func TestInstancePreference(t *testing.T) {
+	// 0 top: 1, 2; 1: 3, 4. Lane 1 holds 3 (10) and 4 (10), lane 0 holds
+	// 2 (15) and the top (1): 1's subtree prefers lane 1, 2 lane 0, and
+	// the top (21 of 36 on lane 1) lane 1.
+	in := Input{Lanes: 2, InstParent: []int{-1, 0, 0, 1, 1}, LaneInst: [][]InstCost{
+		{{Inst: 2, Cost: 15}, {Inst: 0, Cost: 1}},
+		{{Inst: 3, Cost: 10}, {Inst: 4, Cost: 10}},
+	}}
+	tr := newInsts(in)
+	if want := []int{1, 1, 0, 1, 1}; !reflect.DeepEqual(tr.lane, want) {
+		t.Fatalf("lanes %v, want %v", tr.lane, want)
+	}
+	for _, c := range []struct{ a, b, want int }{{3, 4, 1}, {3, 2, 0}, {-1, 3, 3}, {3, 3, 3}, {1, 3, 1}, {-1, -1, -1}} {
+		if got := tr.lca(c.a, c.b); got != c.want {
+			t.Errorf("lca(%d,%d) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	// A tie has no majority: the instance inherits its parent's.
+	in.LaneInst = [][]InstCost{{{Inst: 3, Cost: 5}}, {{Inst: 4, Cost: 5}}}
+	if tr = newInsts(in); tr.lane[1] != -1 || tr.lane[3] != 0 || tr.lane[4] != 1 || tr.lane[2] != -1 {
+		t.Fatalf("tie: lanes %v", tr.lane)
+	}
+	// Two trees have no common ancestor.
+	in.InstParent = []int{-1, -1}
+	in.LaneInst = nil
+	if got := newInsts(in).lca(0, 1); got != disjoint {
+		t.Fatalf("lca across trees = %d", got)
+	}
+}
+
+func TestInstanceInvalid(t *testing.T) {
+	good := []Proc{{Group: 0, Cost: 1}, {Group: 2, Cost: 1, Inst: 1}}
+	cases := []struct {
+		name string
+		in   Input
+		opts Options
+	}{
+		{"parentSelf", Input{Lanes: 2, Procs: good, InstParent: []int{-1, 1}}, Options{}},
+		{"parentLater", Input{Lanes: 2, Procs: good, InstParent: []int{1, -1}}, Options{}},
+		{"parentNeg", Input{Lanes: 2, Procs: good, InstParent: []int{-1, -3}}, Options{}},
+		{"procInst", Input{Lanes: 2, Procs: []Proc{{Inst: 2}}, InstParent: []int{-1, 0}}, Options{}},
+		{"procInstNeg", Input{Lanes: 2, Procs: []Proc{{Inst: -2}}, InstParent: []int{-1, 0}}, Options{}},
+		{"laneInstLanes", Input{Lanes: 1, Procs: good, InstParent: []int{-1, 0}, LaneInst: make([][]InstCost, 2)}, Options{}},
+		{"laneInstInst", Input{Lanes: 2, Procs: good, InstParent: []int{-1, 0}, LaneInst: [][]InstCost{{{Inst: 2}}}}, Options{}},
+		{"laneInstNoTree", Input{Lanes: 2, Procs: good, LaneInst: [][]InstCost{{{Inst: 0}}}}, Options{}},
+		{"laneInstCost", Input{Lanes: 2, Procs: good, InstParent: []int{-1, 0}, LaneInst: [][]InstCost{{{Inst: 1, Cost: -1}}}}, Options{}},
+		{"slackNeg", Input{Lanes: 2, Procs: good}, Options{CutSlack: -1}},
+	}
+	for _, c := range cases {
+		if p, err := Split(c.in, c.opts); err == nil {
+			t.Errorf("%s: no error, plan %v", c.name, p)
+		}
+	}
+	// Without a tree Inst is ignored.
+	mustSplit(t, Input{Lanes: 2, Procs: []Proc{{Inst: 7}, {Group: 1, Inst: -9}}}, Options{})
+}
+
+func TestSnap(t *testing.T) {
+	// Ten procs of cost 1, keys change at 3 and 7; k=2, target 5 (×2 =
+	// 10): within slack 0.5 (tol 5 in k-scaled units, 2.5 procs) the
+	// nearest change is 3 or 7, both 2 procs away: the lower wins.
+	costs := make([]int, 10)
+	for i := range costs {
+		costs[i] = 1
+	}
+	keys := []int{0, 0, 0, 1, 1, 1, 1, 2, 2, 2}
+	if got := boundaries(costs, 10, 2, keys, 0.5); !reflect.DeepEqual(got, []int{0, 3, 10}) {
+		t.Errorf("got %v", got)
+	}
+	// Out of tolerance: the ideal cut stays.
+	if got := boundaries(costs, 10, 2, keys, 0.2); !reflect.DeepEqual(got, []int{0, 5, 10}) {
+		t.Errorf("tight slack: got %v", got)
+	}
+	keys = []int{0, 0, 0, 0, 0, 0, 1, 1, 1, 1}
+	if got := boundaries(costs, 10, 2, keys, 0.5); !reflect.DeepEqual(got, []int{0, 6, 10}) {
+		t.Errorf("got %v", got)
+	}
+}
+
+func randomInstInput(r *rand.Rand) Input {
+	in := randomInput(r)
+	n := 1 + r.IntN(12)
+	for i := range n {
+		p := -1
+		if i > 0 && r.IntN(5) > 0 {
+			p = r.IntN(i)
+		}
+		in.InstParent = append(in.InstParent, p)
+	}
+	// Procs in runs of one instance, as a design's processes come.
+	inst := -1
+	for i := range in.Procs {
+		if r.IntN(3) == 0 {
+			inst = r.IntN(n+1) - 1
+		}
+		in.Procs[i].Inst = inst
+	}
+	if r.IntN(4) > 0 {
+		in.LaneInst = make([][]InstCost, r.IntN(in.Lanes+1))
+		for l := range in.LaneInst {
+			for range r.IntN(5) {
+				in.LaneInst[l] = append(in.LaneInst[l], InstCost{Inst: r.IntN(n), Cost: r.IntN(50)})
+			}
+		}
+	}
+	return in
+}
+
+func TestRandomInstances(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for it := range 2000 {
+		in := randomInstInput(r)
+		opts := Options{PartsPerLane: r.IntN(4), Balance: []float64{0, 1, 1.1, 3}[r.IntN(4)], CutSlack: []float64{0, 0.1, 1, 5}[r.IntN(4)]}
+		p, err := Split(in, opts)
+		if err != nil {
+			t.Fatalf("iter %d: %v", it, err)
+		}
+		if err := p.Check(in); err != nil {
+			t.Fatalf("iter %d: %v\n%v", it, err, p)
+		}
+		// Without lane preferences only the cost cuts remain: at most
+		// Lanes × PartsPerLane parts per group.
+		ppl := max(opts.PartsPerLane, 0)
+		if ppl == 0 {
+			ppl = 2
+		}
+		if len(in.LaneInst) == 0 {
+			perGroup := map[int]int{}
+			for _, pt := range p.Parts {
+				perGroup[pt.Group]++
+			}
+			for g, n := range perGroup {
+				if n > 1 && n > in.Lanes*ppl {
+					t.Fatalf("iter %d: group %d cut into %d parts", it, g, n)
+				}
+			}
+		}
+		q, _ := Split(in, opts)
+		if !reflect.DeepEqual(p, q) {
+			t.Fatalf("iter %d: nondeterministic", it)
+		}
+	}
+}
+
+func TestHugeInstancesNoPanic(t *testing.T) {
+	in := Input{Lanes: 3, InstParent: []int{-1, 0, 1, -1}, Procs: []Proc{
+		{Group: 0, Cost: 1 << 40, Inst: 2},
+		{Group: 0, Cost: 1 << 40, Inst: 3},
+		{Group: 0, Cost: 1, Inst: -1},
+		{Group: 1, Cost: 1 << 40, Inst: 1},
+	}, LaneInst: [][]InstCost{{{Inst: 2, Cost: math.MaxInt}, {Inst: 2, Cost: math.MaxInt}}, {{Inst: 1, Cost: math.MaxInt}}, {{Inst: 3, Cost: 0}}}}
+	p, err := Split(in, Options{PartsPerLane: 1 << 40, Balance: 1e300, CutSlack: 1e300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(in); err != nil {
+		t.Fatal(err)
 	}
 }

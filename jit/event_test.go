@@ -103,7 +103,7 @@ func TestEventRing(t *testing.T) {
 	x := b.Load(8, 1, sir.Addr{Home: 0, Offset: 0})
 	lo := b.Const(64, 0x8000_0000_0000_0001)
 	hi := b.Const(36, 0xf_0000_0001)
-	b.Emit(sir.Inst{Op: sir.OpEvent, Ev: &sir.Event{Kind: sir.EvDisplay, Format: 7,
+	b.Emit(sir.Inst{Op: sir.OpEvent, Ev: &sir.Event{Kind: sir.EvDisplay, Format: 7, Seq: 0x8000_0005,
 		Args: []sir.EventArg{{Words: []sir.Reg{x}, Width: 8, Signed: true}}}})
 	b.Emit(sir.Inst{Op: sir.OpEvent, Ev: &sir.Event{Kind: sir.EvWrite, Format: 1 << 31,
 		Args: []sir.EventArg{{Words: []sir.Reg{lo, hi}, Width: 100}, {Words: []sir.Reg{x}, Width: 8}}}})
@@ -113,8 +113,8 @@ func TestEventRing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// records: 32, 16+24+16 = 56, 16 bytes; 104 per run
-	for _, ringCap := range []int{0, 16, 32, 88, 104, 200, 208, 1000} {
+	// records: 40, 24+24+16 = 64, 24 bytes; 128 per run
+	for _, ringCap := range []int{0, 24, 40, 112, 128, 240, 256, 1000} {
 		l, size := sir.PackedLayout([]int{8}, ringCap)
 		ro := l.Offset(sir.RingHome)
 		fi, k := compileBoth(t, u, l, size)
@@ -135,7 +135,7 @@ func TestEventRing(t *testing.T) {
 			if wantSt := map[bool]sir.Status{false: sir.StatusOK, true: sir.StatusRingFull}[dropped != 0]; gs != wantSt {
 				t.Fatalf("cap %d run %d: status %v with %d dropped", ringCap, run, gs, dropped)
 			}
-			if run == 0 && ringCap >= 104 && (len(recs) != 3 || recs[1].Args[0].Words[1] != 0xf_0000_0001 || recs[0].Args[0].Words[0] != 0x9c || !recs[0].Args[0].Signed) {
+			if run == 0 && ringCap >= 128 && (len(recs) != 3 || recs[0].Seq != 0x8000_0005 || recs[1].Seq != 0 || recs[1].Args[0].Words[1] != 0xf_0000_0001 || recs[0].Args[0].Words[0] != 0x9c || !recs[0].Args[0].Signed) {
 				t.Fatalf("cap %d: records %+v", ringCap, recs)
 			}
 		}

@@ -130,9 +130,13 @@ type lowerer struct {
 	stepExit amd64.Label
 	usedStep bool
 	// stateSize is the size of the simulation state; ring is the offset
-	// of the event ring header (-1 when the unit has no events).
+	// of the event ring header (-1 when the unit has no events) and
+	// ringEnd the end of its record space: the ring's size where the
+	// layout knows it (a lane's ring lies between other objects), else the
+	// end of the state.
 	stateSize int
 	ring      int
+	ringEnd   int
 	// bi is the block being lowered. When flagsOK, the instruction just
 	// lowered left the flags so that condition flagsCC holds exactly when
 	// flagsReg is non-zero, which a branch on flagsReg may use.
@@ -185,6 +189,12 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 		x.ring = l.Offset(sir.RingHome)
 		if x.ring < 0 || x.ring+sir.RingHeaderSize > stateSize {
 			return nil, fmt.Errorf("jit: unit %q: event ring at %d outside the state of %d bytes", u.Name, x.ring, stateSize)
+		}
+		x.ringEnd = stateSize
+		if sz, ok := l.(sir.Sizer); ok {
+			if n := sz.Size(sir.RingHome); n >= sir.RingHeaderSize && x.ring+n <= stateSize {
+				x.ringEnd = x.ring + n
+			}
 		}
 	}
 	if x.hasBackEdge() {
@@ -1094,8 +1104,8 @@ func (x *lowerer) event(in *sir.Inst) error {
 	a := x.a
 	ev := in.Ev
 	size := sir.RecordSize(ev)
-	maxCap := x.stateSize - x.ring - sir.RingHeaderSize
-	x.stores = append(x.stores, [2]int{x.ring, x.stateSize}) // header and records
+	maxCap := x.ringEnd - x.ring - sir.RingHeaderSize
+	x.stores = append(x.stores, [2]int{x.ring, x.ringEnd}) // header and records
 	if len(ev.Args) > 0xffff || size >= 1<<30 {
 		return fmt.Errorf("jit: unit %q: event record of %d bytes", x.u.Name, size)
 	}
@@ -1123,7 +1133,8 @@ func (x *lowerer) event(in *sir.Inst) error {
 	}
 	put(0, uint64(byte(ev.Kind))|uint64(uint16(len(ev.Args)))<<16|uint64(uint32(ev.Format))<<32)
 	put(8, uint64(uint32(ev.Level))|uint64(uint32(size))<<32)
-	q := 16
+	put(16, uint64(ev.Seq))
+	q := sir.RecordHeaderSize
 	for _, arg := range ev.Args {
 		var flags uint64
 		if arg.Signed {

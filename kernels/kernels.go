@@ -81,6 +81,7 @@ func (u *ub) settle() {
 
 // node lowers one comb node: its item, or its loop to a fixpoint.
 func (u *ub) node(n *slt.Node) {
+	u.seq = u.c.nodeSeq(n)
 	if n.Loop == nil {
 		u.process(n.Items[0].Body, n.Items[0].Proc.Inst)
 		return
@@ -444,6 +445,7 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 	enter := func(it runItem) {
 		ctx := ctxs[it.part]
 		u.grp = ctx
+		u.seq = u.c.ffSeq(it.group, it.k)
 		key := [2]int{it.group, it.k}
 		if base, ok := u.c.siteBase[key]; ok {
 			ctx.next = base
@@ -459,6 +461,7 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 				enter(o) // runs queue no sparse writes: only the numbering moves on
 			}
 			u.grp = ctxs[it.part]
+			u.seq = u.c.ffSeq(it.group, it.k) // the run's events carry its first key (runAt)
 			u.snapshot(items[i:end])
 			u.process(u.mergedBody(items[i:end]), it.fp.Proc.Inst)
 			u.snap = nil

@@ -13,7 +13,7 @@ import (
 // size it needs and the ring's, and how to raise it. One that just fits
 // builds.
 func TestEventLargerThanRing(t *testing.T) {
-	// A 16-byte record header plus, per 32-bit argument, 8 bytes of width
+	// A 24-byte record header plus, per 32-bit argument, 8 bytes of width
 	// and flags and one 8-byte word.
 	for _, task := range []string{"$display", "$write", "$error", "$warning", "$info", "$fatal", "$finish", "$stop"} {
 		args, nargs := `("%d %d", a, b)`, 2
@@ -23,7 +23,7 @@ func TestEventLargerThanRing(t *testing.T) {
 		case "$finish", "$stop":
 			args, nargs = "", 0
 		}
-		need := 16 + 16*nargs
+		need := 24 + 16*nargs
 		src := fmt.Sprintf(`
 module t(input logic clk, input logic [31:0] a, b);
   always_ff @(posedge clk) %s%s;
@@ -42,8 +42,8 @@ endmodule`, task, args)
 	}
 }
 
-// The same holds for partitioned kernels: their tasks with events run on
-// lane 0 and share the one ring.
+// The same holds for partitioned kernels: every lane's ring has the
+// sequential ring's capacity.
 func TestEventLargerThanRingPartitioned(t *testing.T) {
 	d := elabSrc(t, "t", `
 module t(input logic clk, input logic [31:0] a, output logic [31:0] x, y);
@@ -52,11 +52,11 @@ module t(input logic clk, input logic [31:0] a, output logic [31:0] x, y);
   always_ff @(posedge clk) $display("%d %d %d", a, x, y);
 endmodule`)
 	for _, lanes := range []int{2, 4} {
-		_, err := Build(d, Options{RingCap: 56, Partition: PartitionOptions{Lanes: lanes, Always: true}})
-		if err == nil || !strings.Contains(err.Error(), "$display needs 64 bytes") {
+		_, err := Build(d, Options{RingCap: 64, Partition: PartitionOptions{Lanes: lanes, Always: true}})
+		if err == nil || !strings.Contains(err.Error(), "$display needs 72 bytes") {
 			t.Errorf("%d lanes: err = %v", lanes, err)
 		}
-		if _, err := Build(d, Options{RingCap: 64, Partition: PartitionOptions{Lanes: lanes, Always: true}}); err != nil {
+		if _, err := Build(d, Options{RingCap: 72, Partition: PartitionOptions{Lanes: lanes, Always: true}}); err != nil {
 			t.Errorf("%d lanes: %v", lanes, err)
 		}
 	}

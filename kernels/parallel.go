@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -125,6 +126,13 @@ func (c *compiler) partition() error {
 	for l := 0; l < n; l++ {
 		par.Status = append(par.Status, c.sp.AddScratch(fmt.Sprintf("$lane%d.status", l), 4, program.LaneStatusSize/4).ID)
 	}
+	// Each lane writes its runtime events to its own ring (lane 0 to the
+	// sequential kernels' one), so printing never ties work to one lane;
+	// the simulator merges the rings by event key (eventseq.go).
+	par.Rings = []sir.HomeID{sir.RingHome}
+	for l := 1; l < n; l++ {
+		par.Rings = append(par.Rings, c.sp.AddScratch(fmt.Sprintf("$lane%d.ring", l), sir.RingHeaderSize+c.sp.RingCap(), 1).ID)
+	}
 	s := c.s
 
 	// ---- comb settle ----
@@ -134,10 +142,15 @@ func (c *compiler) partition() error {
 	for k, nd := range s.Nodes {
 		cost, fp := c.measure(func(u *ub) { u.mode = modeComb; u.node(nd) })
 		nodeFP[k] = fp
-		w := lanes.Work{Preds: s.NodePred(k), Cost: cost, Inst: nd.Items[0].Proc.Inst, Writes: fp.Writes}
+		w := lanes.Work{Preds: s.NodePred(k), Cost: cost, Inst: nd.Items[0].Proc.Inst, Writes: laneWrites(fp.Writes)}
 		for _, it := range nd.Items {
 			if it.Effects {
-				w.Lane0, w.Ordered, w.Observer = true, true, true
+				// Events go to the lane's own ring; only a shared
+				// system-block write ($random's seed) orders the node.
+				w.Observer = true
+				if writesHome(fp.Writes, c.sp.Sys().ID) {
+					w.Lane0, w.Ordered = true, true
+				}
 			}
 			if it.WritesTrigger {
 				w.Lane0 = true
@@ -236,6 +249,10 @@ func (c *compiler) partition() error {
 	for ei, ev := range c.sp.Events {
 		var procs []ffsplit.Proc
 		var ref []ffPart // the single-process part of each proc
+		// The scopes of the comb nodes and processes as ffsplit's instance
+		// tree, so that a core's registers follow its comb logic.
+		insts := newFFInsts()
+		laneInst := insts.laneInsts(s, n, par.Comb, work)
 		ffSingle := 0
 		for _, gi := range ev.Groups {
 			for k := range s.FF[gi].Evaluate {
@@ -249,10 +266,10 @@ func (c *compiler) partition() error {
 					u.applyParts([]ffPart{part}, []*groupCtx{ctx})
 				})
 				ffSingle += cost
-				pr := ffsplit.Proc{Group: gi, Cost: cost, Writes: fp.Writes}
+				pr := ffsplit.Proc{Group: gi, Cost: cost, Writes: laneWrites(fp.Writes), Inst: insts.of(s.FF[gi].Evaluate[k].Proc)}
 				pr.Accesses = append(append(pr.Accesses, fp.Reads...), fp.Writes...)
 				for _, r := range fp.Writes {
-					if r.Home == sir.RingHome || r.Home == c.sp.Sys().ID {
+					if r.Home == c.sp.Sys().ID {
 						pr.Lane0 = true
 					}
 				}
@@ -265,7 +282,7 @@ func (c *compiler) partition() error {
 			par.Reasons = append(par.Reasons, name+": nothing to partition")
 			continue
 		}
-		fp, err := ffsplit.Split(ffsplit.Input{Procs: procs, Lanes: n, LaneAccess: laneAccess}, ffsplit.Options{})
+		fp, err := ffsplit.Split(ffsplit.Input{Procs: procs, Lanes: n, LaneAccess: laneAccess, InstParent: insts.parent, LaneInst: laneInst}, ffsplit.Options{})
 		if err != nil {
 			return fmt.Errorf("kernels: placing %s: %w", name, err)
 		}
@@ -426,7 +443,11 @@ func (c *compiler) layout() (*statelayout.Layout, error) {
 	for _, k := range par.Kernels() {
 		for _, t := range k.Tasks() {
 			for _, r := range sir.Effects(t.Unit, spaceLayout{c.sp}).Writes {
-				writers[r.Home] |= 1 << uint(t.Lane)
+				h := r.Home
+				if h == sir.RingHome {
+					h = par.Rings[t.Lane]
+				}
+				writers[h] |= 1 << uint(t.Lane)
 			}
 		}
 	}
@@ -439,7 +460,7 @@ func (par *Parallel) order(l *statelayout.Layout) error {
 	for _, k := range par.Kernels() {
 		for _, ts := range k.Lanes {
 			for _, t := range ts {
-				t.Effects = ordering.FromUnits(l, t.Unit)
+				t.Effects = ordering.FromUnits(par.laneLayout(l, t.Lane), t.Unit)
 			}
 		}
 	}
@@ -461,4 +482,28 @@ func (par *Parallel) order(l *statelayout.Layout) error {
 		}
 	}
 	return nil
+}
+
+// laneLayout is l as lane's tasks see it: the event ring is the lane's own.
+func (par *Parallel) laneLayout(l *statelayout.Layout, lane int) sir.Layout {
+	if lane == 0 || lane >= len(par.Rings) {
+		return l
+	}
+	return sir.RingAt(l, l.Offset(par.Rings[lane]), l.Size(par.Rings[lane]))
+}
+
+// laneWrites are the writes that tie work to one lane: ws without the
+// event ring, since each lane writes its own.
+func laneWrites(ws []sir.Range) []sir.Range {
+	return slices.DeleteFunc(slices.Clone(ws), func(r sir.Range) bool { return r.Home == sir.RingHome })
+}
+
+// writesHome reports whether ws holds a range of home h.
+func writesHome(ws []sir.Range, h sir.HomeID) bool {
+	for _, r := range ws {
+		if r.Home == h {
+			return true
+		}
+	}
+	return false
 }

@@ -382,6 +382,10 @@ type compiler struct {
 	// (key -1) and of each lane's tasks (ub.wideScratch).
 	wideScratch map[int]*statelayout.Object
 	par         *Parallel // nil unless partitioning
+	// ffBase and nodeIndex number processes and comb nodes for the event
+	// keys (eventseq.go).
+	ffBase    []int
+	nodeIndex map[*slt.Node]int
 }
 
 func (c *compiler) fail(format string, args ...any) {

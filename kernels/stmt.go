@@ -312,6 +312,9 @@ func (u *ub) sysTask(s *design.SysTask) {
 		return
 	}
 	ev := &sir.Event{Kind: kind, Format: u.c.format(s, u.scope)}
+	if u.task {
+		ev.Seq = u.seq
+	}
 	switch s.Kind {
 	case design.TaskFinish, design.TaskStop, design.TaskFatal:
 		ev.Level = max(s.Level, 0)

@@ -46,6 +46,10 @@ type ub struct {
 	// the shared system block. lane -1 (cost measurement) stores neither.
 	task bool
 	lane int
+	// seq is the sequential-order key of the process being lowered
+	// (seqKey), which a task's runtime events carry so that the records
+	// of several lanes' rings merge into the sequential order.
+	seq uint32
 
 	// ownScratch is a measured unit's wide-arithmetic scratch (wideScratch).
 	ownScratch *statelayout.Object

@@ -39,7 +39,11 @@
 // SVG writes a self-contained, deterministic SVG image: one band per
 // partitioned kernel, one row per lane, each task a rectangle on a time
 // axis in cost units (with a tooltip naming it) and each cross-task wait an
-// arrow from the producer task's end to the waiting task's start. Kernels
-// that keep only their sequential version get a one-line note. Open it in
-// a browser.
+// arrow from the producer task's end to the waiting task's start. Tasks
+// are coloured by lane, or, when tasks name the part of the design they
+// work for (Task.Inst: the top-level child instance holding most of what
+// the task writes, or MixedInst; `weft plan --svg` fills it from the
+// layout), by that instance, with a legend of the colours; the lane rows
+// stay labelled. Kernels that keep only their sequential version get a
+// one-line note. Open it in a browser.
 package plan

@@ -60,7 +60,15 @@ type Task struct {
 	// Start and End are estimated times in cost units, filled by
 	// (*Kernel).Estimate.
 	Start, End int
+	// Inst names the part of the design the task works for: the
+	// top-level child instance or generate scope ("top.core[2]", or the
+	// top itself) holding most of what the task writes, MixedInst when
+	// none holds most, "" when unknown. The SVG colours tasks by it.
+	Inst string
 }
+
+// MixedInst is Task.Inst of a task whose writes no one instance dominates.
+const MixedInst = "mixed"
 
 // Wait says that lane Lane must have completed Count tasks: task Count-1
 // of that lane has ended. Count 0 is always satisfied.

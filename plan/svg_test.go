@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -179,5 +181,122 @@ func TestTickStep(t *testing.T) {
 		if got := tickStep(tc.span); got != tc.want {
 			t.Errorf("tickStep(%d) = %d, want %d", tc.span, got, tc.want)
 		}
+	}
+}
+
+// instancePlan is samplePlan with the tasks' instances set: two named
+// instances across lanes and kernels, a mixed task and an unknown one.
+func instancePlan(t *testing.T) *Plan {
+	p := samplePlan(t)
+	set := func(k, l, i int, inst string) { p.Kernels[k].Lanes[l][i].Inst = inst }
+	set(0, 0, 0, "top.u[10]")
+	set(0, 0, 1, "top.u[2]")
+	set(0, 0, 2, MixedInst)
+	set(0, 1, 0, "top.u[2]")
+	// settle lane 2 task #3 stays unknown.
+	set(2, 0, 0, "top.u[10]")
+	set(2, 1, 0, "top.u[2]")
+	set(2, 1, 1, "top.u[2]")
+	return p
+}
+
+var taskFillRE = regexp.MustCompile(`<rect class="task"[^>]* fill="([^"]*)"[^>]*><title>#(\d+) .*?&#xA;lane (\d+),`)
+
+func TestSVGInstances(t *testing.T) {
+	p := instancePlan(t)
+	var b bytes.Buffer
+	if err := p.SVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "instances.svg.golden", b.Bytes())
+	doc := checkXML(t, b.Bytes())
+	tasks, _ := countTasks(p)
+	// Legend: top.u[2], top.u[10], mixed, unknown.
+	if doc.tasks != tasks || doc.rects != tasks+4 {
+		t.Errorf("%d task rects, %d rects; want %d, %d", doc.tasks, doc.rects, tasks, tasks+4)
+	}
+	all := strings.Join(doc.texts, "\n")
+	i2, i10, im, iu := strings.Index(all, "top.u[2]"), strings.Index(all, "top.u[10]"), strings.Index(all, "\nmixed"), strings.Index(all, "\nunknown")
+	if i2 < 0 || i10 < i2 || im < i10 || iu < im {
+		t.Errorf("legend not in natural order then mixed, unknown:\n%s", all)
+	}
+	for _, want := range []string{"tasks by instance:", "lane 0", "lane 1", "lane 2"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no text %q", want)
+		}
+	}
+	// Fills by instance, the same across lanes and kernels.
+	fills := map[string]string{} // "lane/index", "2/lane/index" in kernel 2
+	for n, m := range taskFillRE.FindAllStringSubmatch(b.String(), -1) {
+		key := m[3] + "/" + m[2]
+		if n >= 5 { // the settle's five tasks come first
+			key = "2/" + key
+		}
+		fills[key] = m[1]
+	}
+	if len(fills) != tasks {
+		t.Fatalf("matched %d task fills, want %d: %v", len(fills), tasks, fills)
+	}
+	u10, u2 := fills["0/0"], fills["0/2"]
+	if u10 == u2 || u10 == "" || u2 == "" {
+		t.Errorf("top.u[10] %q and top.u[2] %q", u10, u2)
+	}
+	for key, want := range map[string]string{"1/1": u2, "2/0/0": u10, "2/1/1": u2, "2/1/2": u2, "0/4": mixedColor, "2/3": unknownColor} {
+		if fills[key] != want {
+			t.Errorf("task %s fill %q, want %q (%v)", key, fills[key], want, fills)
+		}
+	}
+	found := false
+	for _, s := range doc.titles {
+		found = found || strings.Contains(s, "instance top.u[2]")
+	}
+	if !found {
+		t.Error("no tooltip names the instance")
+	}
+	// Deterministic.
+	var again bytes.Buffer
+	if err := p.SVG(&again); err != nil || !bytes.Equal(b.Bytes(), again.Bytes()) {
+		t.Errorf("SVG output differs between calls (%v)", err)
+	}
+}
+
+func TestInstColor(t *testing.T) {
+	seen := map[string]int{}
+	hex := regexp.MustCompile(`^#[0-9a-f]{6}$`)
+	for i := range 40 {
+		c := instColor(i)
+		if !hex.MatchString(c) || c == mixedColor || c == unknownColor {
+			t.Errorf("instColor(%d) = %q", i, c)
+		}
+		if j, ok := seen[c]; ok {
+			t.Errorf("instColor(%d) = instColor(%d) = %s", i, j, c)
+		}
+		seen[c] = i
+	}
+}
+
+// Many instances wrap the legend onto several rows and stay valid XML.
+func TestSVGLegendWraps(t *testing.T) {
+	k := &Kernel{Name: "settle", Chosen: "instances", Lanes: make([][]Task, 2)}
+	for i := range 40 {
+		k.Lanes[i%2] = append(k.Lanes[i%2], Task{Index: i, Label: "t", Cost: 1, Inst: fmt.Sprintf("top.core<%d>", i)})
+	}
+	if _, err := k.Estimate(0); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := (&Plan{Lanes: 2, Kernels: []*Kernel{k}}).SVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	doc := checkXML(t, b.Bytes())
+	if doc.rects != 80 {
+		t.Errorf("%d rects, want 80", doc.rects)
+	}
+	ys := map[string]bool{}
+	for _, m := range regexp.MustCompile(`<rect class="legend" x="\d+" y="(\d+)"`).FindAllStringSubmatch(b.String(), -1) {
+		ys[m[1]] = true
+	}
+	if len(ys) < 3 {
+		t.Errorf("legend on %d rows", len(ys))
 	}
 }

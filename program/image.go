@@ -26,7 +26,7 @@ import (
 // Wait and Effects, sir.Unit and its Block, Inst, Addr, Event). A change
 // of their shape is also caught by the schema fingerprint (Meta.Schema),
 // which TestImageSchema pins per version; a change of meaning is not.
-const ImageVersion = 2
+const ImageVersion = 3
 
 // MaxImageBytes bounds an image's body (Encode refuses a larger program,
 // Decode a larger image). The largest bundled design's is about 0.6 MB.
@@ -163,6 +163,7 @@ type (
 	wireParallel struct {
 		Lanes   int
 		Status  []sir.HomeID
+		Rings   []sir.HomeID
 		Settle  *wirePartitioned
 		Fused   []*wirePartitioned
 		Reasons []string
@@ -282,7 +283,7 @@ func toWire(p *Program) (*wireProgram, error) {
 			}
 			return wk, nil
 		}
-		wp := &wireParallel{Lanes: par.Lanes, Status: par.Status, Reasons: par.Reasons}
+		wp := &wireParallel{Lanes: par.Lanes, Status: par.Status, Rings: par.Rings, Reasons: par.Reasons}
 		var err error
 		if wp.Settle, err = part(par.Settle); err != nil {
 			return nil, err
@@ -470,7 +471,7 @@ func fromWire(w *wireProgram) (*Program, error) {
 			}
 			return k
 		}
-		par := &Parallel{Lanes: wp.Lanes, Status: wp.Status, Reasons: wp.Reasons, Settle: part(wp.Settle)}
+		par := &Parallel{Lanes: wp.Lanes, Status: wp.Status, Rings: wp.Rings, Reasons: wp.Reasons, Settle: part(wp.Settle)}
 		for _, wk := range wp.Fused {
 			par.Fused = append(par.Fused, part(wk))
 		}
@@ -585,6 +586,7 @@ func appendUnit(b []byte, u *sir.Unit) ([]byte, error) {
 				b = binary.AppendUvarint(b, uint64(ev.Kind))
 				b = binary.AppendVarint(b, int64(ev.Format))
 				b = binary.AppendVarint(b, int64(ev.Level))
+				b = binary.AppendUvarint(b, uint64(ev.Seq))
 				b = binary.AppendUvarint(b, uint64(len(ev.Args)))
 				for _, a := range ev.Args {
 					b = binary.AppendUvarint(b, uint64(len(a.Words)))
@@ -757,6 +759,7 @@ func readUnit(name string, code []byte) (*sir.Unit, error) {
 			}
 			if mask&instEv != 0 {
 				ev := &sir.Event{Kind: sir.EventKind(r.uint(math.MaxUint8)), Format: r.i(), Level: r.i()}
+				ev.Seq = uint32(r.uint(math.MaxUint32))
 				const minArg = 1 + 1 + 1 // words count, width, signed
 				ev.Args = makeSlice[sir.EventArg](r.count(minArg))
 				for ai := range ev.Args {

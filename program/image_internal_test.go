@@ -14,6 +14,7 @@ import (
 var imageSchemas = map[int]uint64{
 	1: 0x6f2bbae0c05e3c34,
 	2: 0x7d646c165ce7dc7c,
+	3: 0xeb9246fc71f41d51,
 }
 
 func TestImageSchema(t *testing.T) {

@@ -1,6 +1,7 @@
 package program
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -201,6 +202,13 @@ type Parallel struct {
 	Lanes int
 	// Status has one object per lane (LaneStatus, LaneDiag).
 	Status []sir.HomeID
+	// Rings has the runtime-event ring of each lane's tasks: sir.RingHome
+	// (the sequential kernels' ring) for lane 0, a ring object of the
+	// same capacity for every other lane, so that lanes never share event
+	// bytes. Each record carries its sir.Event.Seq; the simulator merges
+	// the rings of one call by it (MergeRecords). Nil: every lane writes
+	// sir.RingHome (an image of an older builder).
+	Rings []sir.HomeID
 	// Settle is the partitioned settle (nil: the sequential one only);
 	// Fused has one entry per Events entry (nil entries likewise).
 	Settle *Partitioned
@@ -271,6 +279,31 @@ func (p *Program) Units() []*sir.Unit {
 		us = append(us, tk.Unit)
 	}
 	return us
+}
+
+// TaskLayout is the layout lane's task units run against: l with the
+// event ring at the lane's own ring (Parallel.Rings).
+func (p *Program) TaskLayout(l *Layout, lane int) sir.Layout {
+	par := p.Parallel
+	if par == nil || lane <= 0 || lane >= len(par.Rings) || par.Rings[lane] == sir.RingHome {
+		return l
+	}
+	return sir.RingAt(l, l.Offset(par.Rings[lane]), l.Size(par.Rings[lane]))
+}
+
+// MergeRecords returns the records of several rings drained after one
+// kernel call in the order one sequential run would have written them:
+// sorted by Seq, stably, so that one ring's records (and one process's)
+// keep their order.
+func MergeRecords(rings [][]sir.Record) []sir.Record {
+	var all []sir.Record
+	for _, r := range rings {
+		all = append(all, r...)
+	}
+	if len(rings) > 1 {
+		slices.SortStableFunc(all, func(a, b sir.Record) int { return cmp.Compare(a.Seq, b.Seq) })
+	}
+	return all
 }
 
 // TaskUnits lists the units of the partitioned kernels, each once (fused
@@ -360,6 +393,14 @@ func (p *Program) linkTables(checkUnits bool) error {
 		for _, id := range par.Status {
 			if l.Object(id).Size() < LaneStatusSize {
 				return fmt.Errorf("program: lane status object %d invalid", id)
+			}
+		}
+		if par.Rings != nil && len(par.Rings) != par.Lanes {
+			return fmt.Errorf("program: %d lane rings for %d lanes", len(par.Rings), par.Lanes)
+		}
+		for i, id := range par.Rings {
+			if (i == 0) != (id == sir.RingHome) || l.Object(id).Offset < 0 || l.Object(id).Size() != l.Ring.Size() {
+				return fmt.Errorf("program: lane %d's event ring (object %d) invalid", i, id)
 			}
 		}
 		for _, k := range par.Kernels() {

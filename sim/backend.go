@@ -121,6 +121,7 @@ func concurrent(b Backend) bool {
 type compileJob struct {
 	unit  *sir.Unit
 	arena int
+	lay   sir.Layout // nil: the program's layout
 }
 
 // compileJobs compiles each job's unit (nil units are skipped), in
@@ -147,10 +148,14 @@ func (s *Simulator) compileJobs(jobs []compileJob) ([]Kernel, error) {
 	_ = par.Do(len(order), workers, func(n int) error {
 		i := order[n]
 		j := jobs[i]
+		var lay sir.Layout = s.lay
+		if j.lay != nil {
+			lay = j.lay
+		}
 		if ab, ok := s.be.(ArenaBackend); ok && j.arena >= 0 {
-			out[i], errs[i] = ab.CompileAt(j.unit, s.lay, j.arena)
+			out[i], errs[i] = ab.CompileAt(j.unit, lay, j.arena)
 		} else {
-			out[i], errs[i] = s.be.Compile(j.unit, s.lay)
+			out[i], errs[i] = s.be.Compile(j.unit, lay)
 		}
 		if errs[i] != nil {
 			errs[i] = fmt.Errorf("sim: %s backend: unit %q: %w", s.be.Name(), j.unit.Name, errs[i])

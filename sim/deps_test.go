@@ -15,7 +15,7 @@ func TestRuntimeBoundary(t *testing.T) {
 		t.Skipf("go list: %v", err)
 	}
 	allowed := map[string]bool{"sim": true, "program": true, "sir": true, "sir/interp": true, "sir/internal/regset": true,
-		"ordering": true, "lanepool": true, "selector": true, "plan": true, "internal/fileread": true, "internal/par": true}
+		"ordering": true, "lanepool": true, "selector": true, "plan": true, "internal/fileread": true, "internal/par": true, "internal/natsort": true}
 	for _, line := range strings.Fields(string(out)) {
 		rest, ok := strings.CutPrefix(line, "github.com/weft-hdl/weft/")
 		if ok && !allowed[rest] {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 
@@ -8,13 +9,39 @@ import (
 	"github.com/weft-hdl/weft/sir"
 )
 
-// drain outputs the records of the event ring in order and empties it.
-// A malformed ring is a failure; dropped events are a non-fatal note (and a
-// marker line in the output where they were lost).
+// ringsPending reports whether the event ring or a lane's ring holds
+// records or dropped events.
+func (s *Simulator) ringsPending() bool {
+	if sir.RingPending(s.st[s.ringOff:]) {
+		return true
+	}
+	for _, off := range s.laneRings {
+		if sir.RingPending(s.st[off:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// drain outputs the records of the event rings in order and empties them:
+// the rings of the lanes of a partitioned call merged into the sequential
+// kernel's order by their event keys (program.MergeRecords). A malformed
+// ring is a failure; dropped events are a non-fatal note (and a marker
+// line in the output where they were lost).
 func (s *Simulator) drain(k *kernel) error {
-	ring := s.st[s.ringOff : s.ringOff+sir.RingHeaderSize+s.ringCap]
-	recs, dropped, err := sir.DecodeRing(ring)
-	sir.ResetRing(ring)
+	var rings [][]sir.Record
+	dropped := 0
+	var err error
+	for i, off := range append([]int{s.ringOff}, s.laneRings...) {
+		ring := s.st[off : off+sir.RingHeaderSize+s.ringCap]
+		if i > 0 && !sir.RingPending(ring) {
+			continue
+		}
+		recs, d, e := sir.DecodeRing(ring)
+		sir.ResetRing(ring)
+		rings, dropped, err = append(rings, recs), dropped+d, cmp.Or(err, e)
+	}
+	recs := program.MergeRecords(rings)
 	if err != nil {
 		s.fail = &Error{Step: s.steps, Kernel: k.name, Err: fmt.Errorf("malformed runtime-event ring: %w", err)}
 		return s.fail

@@ -70,9 +70,12 @@ type Simulator struct {
 	homeESz  []int   // by home ID
 	stageOff []int   // by home ID (-1: no staging copy)
 	ringOff  int
-	ringCap  int
-	timeOff  int
-	clocks   map[int]*clock // by signal ID
+	// laneRings are the offsets of the rings of lanes 1.. (program
+	// Parallel.Rings): a partitioned call's events are in all of them.
+	laneRings []int
+	ringCap   int
+	timeOff   int
+	clocks    map[int]*clock // by signal ID
 
 	dirty   bool   // a comb-read home was written since the last settle
 	written bool   // some home was written since the last evaluation (Pending)
@@ -249,6 +252,11 @@ func (s *Simulator) index() {
 	s.fired = make([]int32, 0, len(s.p.Events))
 	s.trigOff = s.lay.Offset(s.lay.Triggers)
 	s.ringOff, s.ringCap = s.lay.Ring.Offset, s.lay.RingCap
+	if par := s.p.Parallel; par != nil {
+		for _, id := range par.Rings[min(1, len(par.Rings)):] {
+			s.laneRings = append(s.laneRings, s.lay.Offset(id))
+		}
+	}
 	s.timeOff = s.lay.SysOffset() + program.SysTime
 }
 
@@ -261,6 +269,9 @@ func (s *Simulator) diag() int {
 // timeZero writes the initial state: Init, $readmem, Initial, Settle.
 func (s *Simulator) timeZero() error {
 	s.lay.InitState(s.st)
+	for _, off := range s.laneRings {
+		sir.InitRing(s.st[off:], s.ringCap)
+	}
 	for _, r := range s.p.Readmems {
 		if err := s.readmem(r); err != nil {
 			s.fail = &Error{Kernel: r.Task(), Err: err}

@@ -49,3 +49,40 @@ func PackedLayout(sizes []int, ringCap int) (*MapLayout, int) {
 	l.Sizes[RingHome] = RingHeaderSize + ringCap
 	return l, off + RingHeaderSize + ringCap
 }
+
+// RingAt is l with the runtime-event ring moved to off, size bytes
+// (header included): the layout a lane's task units are compiled and
+// ordered against, since each lane of a partitioned kernel writes its own
+// ring. Every other home resolves as in l.
+func RingAt(l Layout, off, size int) Layout { return ringAt{l, off, size} }
+
+type ringAt struct {
+	Layout
+	off, size int
+}
+
+func (r ringAt) Offset(h HomeID) int {
+	if h == RingHome {
+		return r.off
+	}
+	return r.Layout.Offset(h)
+}
+
+func (r ringAt) Size(h HomeID) int {
+	if h == RingHome {
+		return r.size
+	}
+	if s, ok := r.Layout.(Sizer); ok {
+		return s.Size(h)
+	}
+	return 0
+}
+
+// StateSize passes on the state size of a layout that knows it (the
+// native backend sizes its code by it).
+func (r ringAt) StateSize() int {
+	if s, ok := r.Layout.(interface{ StateSize() int }); ok {
+		return s.StateSize()
+	}
+	return 0
+}

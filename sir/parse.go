@@ -2,6 +2,7 @@ package sir
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -435,6 +436,15 @@ func (p *parser) event() *Event {
 		}
 		p.expect("=")
 		*f.v = p.num()
+	}
+	if t := p.peek(); t.kind == tIdent && t.s == "seq" {
+		p.next()
+		p.expect("=")
+		n := p.num()
+		if n < 0 || n > math.MaxUint32 {
+			p.fail("seq=%d out of range", n)
+		}
+		ev.Seq = uint32(n)
 	}
 	p.expect("(")
 	for !p.isPunct(")") {

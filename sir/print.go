@@ -82,7 +82,11 @@ func (u *Unit) InstString(in *Inst) string {
 			sb.WriteString("<nil>")
 			break
 		}
-		fmt.Fprintf(&sb, "%s fmt=%d level=%d (", in.Ev.Kind, in.Ev.Format, in.Ev.Level)
+		fmt.Fprintf(&sb, "%s fmt=%d level=%d ", in.Ev.Kind, in.Ev.Format, in.Ev.Level)
+		if in.Ev.Seq != 0 {
+			fmt.Fprintf(&sb, "seq=%d ", in.Ev.Seq)
+		}
+		sb.WriteByte('(')
 		for i, a := range in.Ev.Args {
 			if i > 0 {
 				sb.WriteString(", ")

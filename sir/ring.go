@@ -21,7 +21,9 @@ import (
 //	  +4  u32 format   string-table id
 //	  +8  u32 level
 //	  +12 u32 size     bytes of this record, header included
-//	  +16 nargs × { u32 width, u32 flags (bit 0: signed), ceil(width/64) × u64 words }
+//	  +16 u32 seq      Event.Seq: where its statement runs in the sequential kernel
+//	  +20 u32 0
+//	  +24 nargs × { u32 width, u32 flags (bit 0: signed), ceil(width/64) × u64 words }
 //
 // Overflow rule: an event whose record does not fit in cap-used bytes, or
 // any event after one was dropped (dropped != 0), is not written: dropped is
@@ -38,7 +40,7 @@ const (
 	RingFieldUsed    = 4
 	RingFieldCap     = 8
 	RingFieldDropped = 12
-	recordHeader     = 16
+	RecordHeaderSize = 24
 )
 
 // MaxEventArgs is the most arguments one event may carry (nargs is a u16);
@@ -50,7 +52,7 @@ const (
 
 // RecordSize is the size in bytes of ev's ring record.
 func RecordSize(ev *Event) int {
-	n := recordHeader
+	n := RecordHeaderSize
 	for _, a := range ev.Args {
 		n += 8 + 8*((a.Width+63)/64)
 	}
@@ -108,6 +110,8 @@ func PutRecordHeader(rec []byte, ev *Event, size int) {
 	le.PutUint32(rec[4:], uint32(ev.Format))
 	le.PutUint32(rec[8:], uint32(ev.Level))
 	le.PutUint32(rec[12:], uint32(size))
+	le.PutUint32(rec[16:], ev.Seq)
+	le.PutUint32(rec[20:], 0)
 }
 
 // Record is one decoded ring record.
@@ -115,6 +119,7 @@ type Record struct {
 	Kind   EventKind
 	Format int
 	Level  int
+	Seq    uint32
 	Args   []Value
 }
 
@@ -140,16 +145,16 @@ func DecodeRing(ring []byte) ([]Record, int, error) {
 	data := ring[RingHeaderSize : RingHeaderSize+used]
 	var recs []Record
 	for p := 0; p < len(data); {
-		if len(data)-p < recordHeader {
+		if len(data)-p < RecordHeaderSize {
 			return recs, dropped, fmt.Errorf("sir: truncated record at +%d", p)
 		}
 		r := data[p:]
 		size := int(le.Uint32(r[12:]))
-		if size < recordHeader || size > len(r) || size%8 != 0 {
+		if size < RecordHeaderSize || size > len(r) || size%8 != 0 {
 			return recs, dropped, fmt.Errorf("sir: bad record size %d at +%d", size, p)
 		}
-		rec := Record{Kind: EventKind(r[0]), Format: int(le.Uint32(r[4:])), Level: int(le.Uint32(r[8:]))}
-		q := recordHeader
+		rec := Record{Kind: EventKind(r[0]), Format: int(le.Uint32(r[4:])), Level: int(le.Uint32(r[8:])), Seq: le.Uint32(r[16:])}
+		q := RecordHeaderSize
 		for i := 0; i < int(le.Uint16(r[2:])); i++ {
 			if q+8 > size {
 				return recs, dropped, fmt.Errorf("sir: record at +%d: argument %d past its end", p, i)

@@ -218,7 +218,13 @@ type Event struct {
 	Kind   EventKind
 	Format int // id of the format string in the program's string table
 	Level  int // $finish/$stop level, $fatal finish number; 0 otherwise
-	Args   []EventArg
+	// Seq orders the records of several rings (the lanes of a partitioned
+	// kernel, each with its own ring) as one sequential run would have
+	// written them: records sorted stably by Seq. Kernels number the
+	// processes in sequential-kernel order; one ring's records are already
+	// in that order.
+	Seq  uint32
+	Args []EventArg
 }
 
 func (e *Event) clone() *Event {

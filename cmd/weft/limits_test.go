@@ -18,7 +18,7 @@ func TestRunRingFlag(t *testing.T) {
   end
 endmodule`, finish))
 		code, out, errs := weft("run", "--cycles", "1", f)
-		if code != 1 || !strings.Contains(errs, "97952 dropped") && !strings.Contains(errs, "97953 runtime events were lost") || !strings.Contains(errs, "--ring") {
+		if code != 1 || !strings.Contains(errs, "98362 dropped") && !strings.Contains(errs, "98363 runtime events were lost") || !strings.Contains(errs, "--ring") {
 			t.Errorf("%q, default ring: exit %d, stderr:\n%s", finish, code, errs)
 		}
 		if !strings.Contains(out, "runtime events lost here") {
@@ -46,13 +46,13 @@ func TestRunEventLargerThanRing(t *testing.T) {
 	b.WriteString(");\nendmodule\n")
 	f := writeSV(t, b.String())
 	code, out, errs := weft("run", "--cycles", "1", f)
-	want := f + ":3:28: error: $display needs 320016 bytes in the runtime-event ring for one call, but the ring holds 65536; raise it to at least 320016 bytes with --ring"
+	want := f + ":3:28: error: $display needs 320024 bytes in the runtime-event ring for one call, but the ring holds 65536; raise it to at least 320024 bytes with --ring"
 	if code != 1 || !strings.Contains(errs, want) {
 		t.Errorf("exit %d, stderr:\n%s\nwant it to contain %q", code, errs, want)
 	}
-	code, out, errs = weft("run", "--cycles", "1", "--ring", "320016", f)
+	code, out, errs = weft("run", "--cycles", "1", "--ring", "320024", f)
 	if code != 0 || out != strings.Repeat("7 ", 20000)+"\n" {
-		t.Errorf("--ring 320016: exit %d, stdout %.40q..., stderr:\n%s", code, out, errs)
+		t.Errorf("--ring 320024: exit %d, stdout %.40q..., stderr:\n%s", code, out, errs)
 	}
 	for _, cmd := range [][]string{{"plan"}, {"bench", "--cycles", "1", "--runs", "1", "--lanes", "1"}} {
 		args := append(append(cmd, "--ring", "1M"), f)

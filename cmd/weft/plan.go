@@ -24,7 +24,8 @@ lane's tasks with their estimated cost and their waits on other lanes, and
 the lane segments of the state layout. Costs are in units of about one SIR
 instruction; a cross-lane wait is charged as the sync cost. --always skips
 the margin test, as Partition(always) does. --svg also draws the lanes over
-time (tasks as boxes, waits as arrows). --verbose adds, per partitioned
+time (tasks as boxes coloured by the top-level instance they write most,
+grey when none has most, waits as arrows). --verbose adds, per partitioned
 kernel and lane, the instances the lane's tasks write and, per task, the
 variables it writes. --dump-sir prints, instead of the
 plan, the optimized SIR the design compiles to: the state layout, then
@@ -99,6 +100,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "weft plan: %v\n", err)
 			return 1
 		}
+		setTaskInstances(prog.Plan, prog.Program)
 		err = prog.Plan.SVG(f)
 		if cerr := f.Close(); err == nil {
 			err = cerr

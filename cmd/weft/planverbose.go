@@ -10,6 +10,7 @@ import (
 
 	"github.com/weft-hdl/weft/internal/natsort"
 	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/plan"
 	"github.com/weft-hdl/weft/program"
 )
 
@@ -127,4 +128,84 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
+}
+
+// setTaskInstances fills Task.Inst of every task of pl's partitioned
+// kernels from the matching task of p (same kernel name, lane and
+// position): the top-level child instance (or the top) owning most of the
+// bytes the task writes, plan.MixedInst when none owns more than half. The
+// SVG colours tasks by it. Kernels or lanes that do not match stay as
+// they are.
+func setTaskInstances(pl *plan.Plan, p *program.Program) {
+	par := p.Parallel
+	if pl == nil || par == nil {
+		return
+	}
+	objs := designObjects(p.Layout)
+	byName := map[string]*program.Partitioned{}
+	for _, k := range append([]*program.Partitioned{par.Settle}, par.Fused...) {
+		if k != nil {
+			byName[k.Name] = k
+		}
+	}
+	for _, k := range pl.Kernels {
+		pk := byName[k.Name]
+		if pk == nil || len(pk.Lanes) != len(k.Lanes) {
+			continue
+		}
+		for l, ts := range k.Lanes {
+			if len(pk.Lanes[l]) != len(ts) {
+				continue
+			}
+			for i := range ts {
+				ts[i].Inst = mostWritten(objs, pk.Lanes[l][i].Effects.Writes)
+			}
+		}
+	}
+}
+
+// mostWritten is the top-level child instance owning more than half of
+// the object bytes rs write ("" when they write no design object), else
+// plan.MixedInst.
+func mostWritten(objs []placedObject, rs []ordering.Range) string {
+	bytes := map[string]int{}
+	total := 0
+	for _, r := range rs {
+		i := sort.Search(len(objs), func(i int) bool { return objs[i].hi > r.Lo })
+		for ; i < len(objs) && objs[i].lo < r.Hi; i++ {
+			n := min(objs[i].hi, r.Hi) - max(objs[i].lo, r.Lo)
+			bytes[topChild(instanceOf(objs[i].name))] += n
+			total += n
+		}
+	}
+	for in, n := range bytes {
+		if n > total-n {
+			return in
+		}
+	}
+	if total == 0 {
+		return ""
+	}
+	return plan.MixedInst
+}
+
+// topChild cuts an instance path to the top and its first component below
+// ("top.core[2].alu" → "top.core[2]"); dots inside brackets do not count.
+func topChild(path string) string {
+	depth, dots := 0, 0
+	for i := 0; i < len(path); i++ {
+		switch path[i] {
+		case '[':
+			depth++
+		case ']':
+			depth = max(depth-1, 0)
+		case '.':
+			if depth == 0 {
+				if dots++; dots == 2 {
+					return path[:i]
+				}
+			}
+		}
+	}
+	return path
 }

@@ -38,6 +38,7 @@ type Func struct {
 	regs      []uint64
 	minState  int
 	ring      int // absolute offset of the ring header; -1 without events
+	ringEnd   int // end of its record space (0: the end of the state)
 	maxSteps  int64
 	numEvents int
 }
@@ -108,6 +109,9 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Func, error) {
 						return nil, fmt.Errorf("interp: unit %q has events but the layout places no event ring", u.Name)
 					}
 					f.minState = max(f.minState, f.ring+sir.RingHeaderSize)
+					if sz, ok := l.(sir.Sizer); ok && sz.Size(sir.RingHome) >= sir.RingHeaderSize {
+						f.ringEnd = f.ring + sz.Size(sir.RingHome)
+					}
 				}
 			}
 			f.code = append(f.code, d)
@@ -249,13 +253,16 @@ func writeBytes(p []byte, v uint64) {
 
 func (f *Func) event(state []byte, in *inst, regs []uint64) {
 	ring := state[f.ring:]
+	if f.ringEnd > f.ring && f.ringEnd <= len(state) {
+		ring = state[f.ring:f.ringEnd]
+	}
 	off := sir.RingReserve(ring, in.evSize)
 	if off < 0 {
 		return
 	}
 	rec := ring[off : off+in.evSize]
 	sir.PutRecordHeader(rec, in.ev, in.evSize)
-	q := 16
+	q := sir.RecordHeaderSize
 	le := binary.LittleEndian
 	for _, a := range in.ev.Args {
 		le.PutUint32(rec[q:], uint32(a.Width))

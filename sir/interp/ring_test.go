@@ -33,12 +33,13 @@ func TestEventRingFormat(t *testing.T) {
 	}
 	// Byte format of the first record.
 	le := binary.LittleEndian
-	if le.Uint32(ring[0:]) != 3 || le.Uint32(ring[4:]) != 56+32+16 || le.Uint32(ring[8:]) != 256 || le.Uint32(ring[12:]) != 0 {
+	if le.Uint32(ring[0:]) != 3 || le.Uint32(ring[4:]) != 64+40+24 || le.Uint32(ring[8:]) != 256 || le.Uint32(ring[12:]) != 0 {
 		t.Fatalf("header % x", ring[:16])
 	}
 	rec := ring[16:]
 	wantRec := []byte{
-		byte(sir.EvDisplay), 0, 2, 0, 7, 0, 0, 0, 0, 0, 0, 0, 56, 0, 0, 0,
+		byte(sir.EvDisplay), 0, 2, 0, 7, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0,
 		8, 0, 0, 0, 1, 0, 0, 0, 0xfe, 0, 0, 0, 0, 0, 0, 0,
 		100, 0, 0, 0, 0, 0, 0, 0, 0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe,
 		0x89, 0x67, 0x45, 0x23, 0x01, 0, 0, 0,
@@ -83,8 +84,8 @@ b2:
 `)
 	// r2 and r4 are read before assigned in b1: rewrite the unit so they are set in b0.
 	u.Blocks[0].Insts = append(u.Blocks[0].Insts, sir.Inst{Op: sir.OpConst, Dst: 2, Imm: 1}, sir.Inst{Op: sir.OpConst, Dst: 4, Imm: 10})
-	const capacity = 32*4 + 8 // four 32-byte records fit, the fifth does not
-	l, size := sir.PackedLayout([]int{8}, capacity+64)
+	const capacity = 40*4 + 8 // four 40-byte records fit, the fifth does not
+	l, size := sir.PackedLayout([]int{8}, capacity+80)
 	f := compile(t, u, l)
 	state := make([]byte, size)
 	ring := state[8:]
@@ -113,7 +114,7 @@ b2:
 		}
 	}
 	// A corrupt capacity larger than memory is clamped to the memory there
-	// is (capacity+64 bytes: six records), not trusted.
+	// is (capacity+80 bytes: six records), not trusted.
 	sir.InitRing(ring, 1<<30)
 	if st := f.Run(state); st != sir.StatusRingFull {
 		t.Errorf("status %v with a corrupt capacity, want ringfull", st)

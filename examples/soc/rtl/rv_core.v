@@ -14,6 +14,11 @@
 // memories answer in one cycle. ECALL, EBREAK, illegal encodings, misaligned
 // jump targets or data accesses and bus errors all stop the core in HALT.
 //
+// RV_M = 1 adds the M extension (MUL, MULH, MULHSU, MULHU, DIV, DIVU, REM,
+// REMU). The multiplier and divider are combinational and finish in EXEC, so
+// these take 3 cycles like any ALU op and add no state. With RV_M = 0 (the
+// default) their encodings are illegal and the logic is not built.
+//
 // Bus ports (instruction and data alike): a request is held until *_gnt; the
 // response comes later with *_rvalid (and d_err). d_addr is word aligned and
 // d_be marks the byte lanes; store data is already replicated onto the lanes.
@@ -24,6 +29,7 @@ module rv_core(clk, rst_n,
                d_req, d_we, d_be, d_addr, d_wdata, d_gnt, d_rvalid, d_rdata, d_err,
                halted, instret);
   parameter [31:0] RESET_PC = 32'h0000_0000;
+  parameter        RV_M     = 0;       // 1: RV32IM, 0: RV32I
 
   input         clk;
   input         rst_n;
@@ -221,9 +227,19 @@ module rv_core(clk, rst_n,
       {7'b0100000, 3'b101, `OP_REG}: begin ctl(`ALU_SRA,  1'b0, 1'b0, 1'b1); dbg_op = "sra";   end
       {7'b0000000, 3'b110, `OP_REG}: begin ctl(`ALU_OR,   1'b0, 1'b0, 1'b1); dbg_op = "or";    end
       {7'b0000000, 3'b111, `OP_REG}: begin ctl(`ALU_AND,  1'b0, 1'b0, 1'b1); dbg_op = "and";   end
+      // ---- M extension: the result comes from the mul/div unit
+      {`F7_MULDIV, 3'b???, `OP_REG}: begin
+        if (RV_M != 0) begin
+          ctl(`ALU_ADD, 1'b0, 1'b0, 1'b1);  dbg_op = "muldiv";
+          wb_sel = `WB_MUL;
+        end else begin
+          illegal = 1'b1;
+          dbg_op  = "illegal";
+        end
+      end
       // ---- misc
       {7'b???????, 3'b000, `OP_FENCE}: begin
-        dbg_op = "fence";                   // single hart, no caches: a no-op
+        dbg_op = "fence";                   // no caches, one access at a time: a no-op
       end
       {7'b???????, 3'b000, `OP_SYSTEM}: begin
         is_sys = 1'b1;
@@ -356,13 +372,79 @@ module rv_core(clk, rst_n,
   // ----------------------------------------------------------- write-back --
   assign rf_we = ((state == S_EXEC)  && rd_we && !is_load && !stop_now) ||
                  ((state == S_MWAIT) && d_rvalid && !d_err && is_load);
-  always @* begin
-    case (wb_sel)
-      `WB_PC4:  rf_wdata = pc_plus4;
-      `WB_LOAD: rf_wdata = ld_val;
-      default:  rf_wdata = alu_y;
-    endcase
-  end
+  // rf_wdata, the write-back mux, is driven in the generate block below:
+  // one version with the mul/div result, one without.
+
+  // ---------------------------------------------------- M extension unit --
+  // Combinational, operands straight from the register file, op in funct3.
+  // It shares a generate block with the write-back mux, so that RV_M = 0
+  // builds exactly the nets and processes of the plain RV32I core.
+  // Division is done on magnitudes with a divisor that is never zero, and
+  // the RISC-V special cases are selected explicitly:
+  //   x / 0      = all ones (DIV and DIVU),  x % 0 = x
+  //   -2^31 / -1 = -2^31,                    -2^31 % -1 = 0
+  // (the second falls out of the magnitude form: |-2^31| = 2^31 fits 32 bits
+  // unsigned, 2^31 / 1 = 2^31 and the quotient keeps its sign).
+  generate
+    if (RV_M != 0) begin : g_mext
+      // funct3: 000 MUL 001 MULH 010 MULHSU 011 MULHU 100 DIV 101 DIVU 110 REM 111 REMU
+      wire        is_div  = funct3[2];
+      wire        a_sgn   = is_div ? !funct3[0] : (funct3[1:0] == 2'b01) || (funct3[1:0] == 2'b10);
+      wire        b_sgn   = is_div ? !funct3[0] : (funct3[1:0] == 2'b01);
+      wire        a_neg   = a_sgn & rs1_v[31];
+      wire        b_neg   = b_sgn & rs2_v[31];
+
+      // multiply: 64-bit operands, sign- or zero-extended; the low 64 bits
+      // of their product are right for every signedness combination
+      wire [63:0] mul_a   = {{32{a_neg}}, rs1_v};
+      wire [63:0] mul_b   = {{32{b_neg}}, rs2_v};
+      wire [63:0] prod    = mul_a * mul_b;
+
+      // divide
+      wire [31:0] a_mag   = a_neg ? (~rs1_v + 32'd1) : rs1_v;
+      wire [31:0] b_mag   = b_neg ? (~rs2_v + 32'd1) : rs2_v;
+      wire        b_zero  = (rs2_v == 32'd0);
+      wire [31:0] b_safe  = b_zero ? 32'd1 : b_mag;
+      wire [31:0] q_mag   = a_mag / b_safe;
+      wire [31:0] r_mag   = a_mag - q_mag * b_safe;
+      wire [31:0] q_sgn   = (a_neg ^ b_neg) ? (~q_mag + 32'd1) : q_mag;
+      wire [31:0] r_sgn   = a_neg ? (~r_mag + 32'd1) : r_mag;
+      wire [31:0] quot    = b_zero ? 32'hFFFF_FFFF : q_sgn;
+      wire [31:0] rem     = b_zero ? rs1_v : r_sgn;
+
+      reg  [31:0] md_y;
+      always @* begin
+        case (funct3)
+          3'b000:  md_y = prod[31:0];
+          3'b001:  md_y = prod[63:32];
+          3'b010:  md_y = prod[63:32];
+          3'b011:  md_y = prod[63:32];
+          3'b100:  md_y = quot;
+          3'b101:  md_y = quot;
+          default: md_y = rem;
+        endcase
+      end
+
+      // write-back mux with the mul/div result
+      always @* begin
+        case (wb_sel)
+          `WB_PC4:  rf_wdata = pc_plus4;
+          `WB_LOAD: rf_wdata = ld_val;
+          `WB_MUL:  rf_wdata = md_y;
+          default:  rf_wdata = alu_y;
+        endcase
+      end
+    end else begin : g_no_mext
+      // write-back mux of RV32I
+      always @* begin
+        case (wb_sel)
+          `WB_PC4:  rf_wdata = pc_plus4;
+          `WB_LOAD: rf_wdata = ld_val;
+          default:  rf_wdata = alu_y;
+        endcase
+      end
+    end
+  endgenerate
 
   // ------------------------------------------------------- state machine --
   always @(posedge clk or negedge rst_n) begin

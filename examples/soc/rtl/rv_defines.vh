@@ -18,6 +18,9 @@
 `define OP_FENCE   7'b0001111
 `define OP_SYSTEM  7'b1110011
 
+// funct7 of the M extension's register-register ops (with OP_REG)
+`define F7_MULDIV  7'b0000001
+
 // ------------------------------------------------------- funct3: branches --
 `define F3_BEQ     3'b000
 `define F3_BNE     3'b001
@@ -51,6 +54,7 @@
 `define WB_ALU     2'd0
 `define WB_PC4     2'd1
 `define WB_LOAD    2'd2
+`define WB_MUL     2'd3
 
 // Instruction word that the core treats as "nothing fetched yet" (addi x0,x0,0).
 `define RV_NOP     32'h0000_0013

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/weft-hdl/weft/ordering"
+	"github.com/weft-hdl/weft/plan"
+)
+
+func TestTopChild(t *testing.T) {
+	for in, want := range map[string]string{
+		"top":                 "top",
+		"top.core[2]":         "top.core[2]",
+		"top.core[2].alu.add": "top.core[2]",
+		"top.g[a.b].u":        "top.g[a.b]",
+		"":                    "",
+	} {
+		if got := topChild(in); got != want {
+			t.Errorf("topChild(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMostWritten(t *testing.T) {
+	objs := []placedObject{
+		{"top.sum", 0, 4},
+		{"top.core[0].alu.r", 8, 40},
+		{"top.core[0].pc", 40, 44},
+		{"top.core[1].r", 48, 80},
+	}
+	for _, c := range []struct {
+		rs   []ordering.Range
+		want string
+	}{
+		{nil, ""},
+		{[]ordering.Range{{Lo: 100, Hi: 200}}, ""},
+		{[]ordering.Range{{Lo: 0, Hi: 44}}, "top.core[0]"},                   // 36 of 40 bytes
+		{[]ordering.Range{{Lo: 0, Hi: 4}, {Lo: 40, Hi: 44}}, plan.MixedInst}, // 4 and 4
+		{[]ordering.Range{{Lo: 30, Hi: 80}}, "top.core[1]"},                  // 32 of 46 bytes
+		{[]ordering.Range{{Lo: 0, Hi: 4}}, "top"},
+	} {
+		if got := mostWritten(objs, c.rs); got != c.want {
+			t.Errorf("mostWritten(%v) = %q, want %q", c.rs, got, c.want)
+		}
+	}
+}
+
+// weft plan --svg colours the tasks by the instance they write: lane 1's
+// settle writes only top.c1's logic, lane 0's also the top's sum (its
+// registers are ports collapsed into the top's a and b).
+func TestPlanSVGInstances(t *testing.T) {
+	f := writeSV(t, planCores)
+	svg := filepath.Join(t.TempDir(), "plan.svg")
+	if code, _, errs := weft("plan", f, "--lanes", "2", "--always", "--backend", "interp", "--svg", svg); code != 0 {
+		t.Fatalf("exit %d stderr:\n%s", code, errs)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"tasks by instance:", ">top.c1</text>", ">mixed</text>", "instance top.c1"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}

@@ -34,6 +34,17 @@ func chain(v, x string, n int) string {
 	return b.String()
 }
 
+// block is a generate block name with a comb chain of n steps from x and
+// a counter c that prints under a reset if.
+func block(name, x, c string, k, n int) string {
+	return fmt.Sprintf(`
+  if (1) begin : %[1]s
+    logic [15:0] w;
+    %[2]s
+    always_ff @(posedge clk) if (rst) %[3]s <= 16'd%[4]d; else begin %[3]s <= %[3]s + w; if (%[3]s[1:0] == 2'd%[4]d) $display("%[1]s %%0d", %[3]s); end
+  end`, name, chain("w", x, n), c, k)
+}
+
 // partitionCase is one of the seed's edge cases as a design and what its
 // two-lane partition must look like.
 type partitionCase struct {
@@ -182,6 +193,36 @@ endmodule`,
 		check: func(t *testing.T, c *caseProgram) {
 			if l := c.ringLanes(); !slices.Equal(l, []int{0, 1}) {
 				t.Errorf("the settle's events are written on lanes %v: want both", l)
+			}
+		},
+	},
+	{
+		name: "replicas that print under a shared reset condition",
+		// One module, four generate blocks, each a comb chain (heavy for
+		// g1 and g2, light for g3 and g4) and a counter that prints under
+		// the same reset if: one trigger group whose parts follow their
+		// block's comb lane, so one lane evaluates two blocks as one run
+		// while a block between them in sequential order prints on the
+		// other lane. The run must stop where its events' key would lie.
+		src: `module t(input logic clk, input logic [15:0] x, input logic [15:0] y, output logic [15:0] a, b, c, d);
+  logic rst;
+  assign rst = y[15] & y[14];
+  ` + block("g1", "x", "a", 1, 60) + block("g2", "x ^ y", "b", 2, 60) + block("g3", "y", "c", 3, 20) + block("g4", "x + y", "d", 0, 20) + `
+endmodule`,
+		check: func(t *testing.T, c *caseProgram) {
+			var seq []int
+			changes := 0
+			for i, u := range []string{"u1", "u2", "u3", "u4"} {
+				l := c.settleLanes(t, "t."+strings.Replace(u, "u", "g", 1)+".w", -1)
+				if len(l) != 1 {
+					t.Fatalf("%s computed on lanes %v", u, l)
+				}
+				if seq = append(seq, l[0]); i > 0 && seq[i] != seq[i-1] {
+					changes++
+				}
+			}
+			if changes < 2 {
+				t.Errorf("u1..u4 computed on lanes %v: want a lane holding two instances another lane's instance lies between", seq)
 			}
 		},
 	},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -106,6 +107,16 @@ var _ = Describe("the SMP SoC", func() {
 		o := boot(p, 2_000_000)
 		expectPass(o, 2)
 		Expect(o.out).To(MatchRegexp(`(?m)^bench: hart 1 iters 1 sum [0-9a-f]{8} ok$`))
+	})
+
+	It("runs the firmware its sources build, bit for bit", func() {
+		if _, err := exec.LookPath("riscv64-unknown-elf-gcc"); err != nil {
+			Skip("riscv64-unknown-elf-gcc is not installed (apt-get install gcc-riscv64-unknown-elf)")
+		}
+		cmd := exec.Command("fw/build.sh")
+		cmd.Env = append(os.Environ(), "CHECK=1") // compare, write nothing
+		out, err := cmd.CombinedOutput()
+		Expect(err).NotTo(HaveOccurred(), "%s", out)
 	})
 
 	It("prints what Icarus Verilog and Verilator print", func() {

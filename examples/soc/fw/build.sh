@@ -4,6 +4,7 @@
 #
 #   examples/soc/fw/build.sh            # from anywhere
 #   LIST=dir examples/soc/fw/build.sh   # also keep disassembly listings in dir
+#   CHECK=1 examples/soc/fw/build.sh    # change nothing; fail if an output differs
 #
 # Needs riscv64-unknown-elf-gcc (Debian/Ubuntu: apt-get install
 # gcc-riscv64-unknown-elf) and a host C compiler (cc) for bench_expect.h.
@@ -32,12 +33,23 @@ LDFLAGS="$ARCH -nostdlib -nostartfiles -static -T link.ld -Wl,--no-relax -Wl,--b
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+STALE=""
+
+# update NEW OLD: install NEW as OLD when they differ (CHECK: only note it)
+update() {
+    cmp -s "$1" "$2" 2>/dev/null && return 0
+    if [ -n "${CHECK:-}" ]; then
+        STALE="$STALE $2"
+    else
+        cp "$1" "$2"
+    fi
+}
 
 # bench_expect.h: checksums of bench.c computed on the host
 if command -v "$HOSTCC" >/dev/null 2>&1; then
     "$HOSTCC" -DHOST -O2 -Wall -Wextra -o "$TMP/bench_host" bench.c
     "$TMP/bench_host" > "$TMP/bench_expect.h"
-    cmp -s "$TMP/bench_expect.h" bench_expect.h 2>/dev/null || cp "$TMP/bench_expect.h" bench_expect.h
+    update "$TMP/bench_expect.h" bench_expect.h
 else
     echo "build.sh: no host C compiler ($HOSTCC); keeping bench_expect.h as it is" >&2
 fi
@@ -56,8 +68,8 @@ image() {
     "${CROSS}objcopy" -O binary "$TMP/$name.elf" "$TMP/$name.bin"
     # one little-endian 32-bit word per line, lowercase, as $readmemh reads
     od -An -v -tx4 -w4 --endian=little "$TMP/$name.bin" | tr -d ' ' > "$TMP/$name.hex"
-    cmp -s "$TMP/$name.hex" "$name.hex" 2>/dev/null || cp "$TMP/$name.hex" "$name.hex"
-    words=$(wc -l < "$name.hex")
+    update "$TMP/$name.hex" "$name.hex"
+    words=$(wc -l < "$TMP/$name.hex")
     echo "$name.hex: $words words ($((words * 4)) bytes)"
     if [ -n "${LIST:-}" ]; then
         mkdir -p "$LIST"
@@ -69,3 +81,8 @@ image() {
 image isa   isa.S
 image smp   crt0.S smp.c lib.c
 image bench crt0.S bench.c lib.c
+
+if [ -n "$STALE" ]; then
+    echo "build.sh: differs from what the sources build:$STALE" >&2
+    exit 1
+fi

@@ -5,7 +5,7 @@
 // It is a pure algorithm over an abstract description: the caller (the lead
 // that builds partitioned kernels) describes each always_ff process of
 // each trigger group as a Proc — its cost, the bytes it may store, the
-// state it touches, whether it raises runtime events, the instance it
+// state it touches, whether it stores the shared system block, the instance it
 // belongs to — in sequential order, together with the bytes each lane
 // accesses in the partitioned comb settle and, optionally, an instance
 // tree (Input.InstParent: any tree of ids, parents before children) with
@@ -44,8 +44,10 @@
 //     unit, so no two lanes ever store the same byte during the sequential
 //     update (in particular two parts of one group sharing a staging copy
 //     or a sparse slot stay on one lane).
-//   - Placement: clusters holding a Lane0 process (runtime events:
-//     $display, $finish, $random) go to lane 0 first. The rest are placed
+//   - Placement: clusters holding a Lane0 process (one that stores the
+//     shared system block: $random's seed) go to lane 0 first. Runtime
+//     events ($display, $finish) pin nothing: each lane writes its own
+//     event ring. The rest are placed
 //     largest first (longest processing time; ties by first part), each to
 //     the first of these lanes whose load plus the cluster's cost stays
 //     within Balance × total/Lanes: the preferred lane of the deepest

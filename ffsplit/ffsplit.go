@@ -22,7 +22,7 @@ type Proc struct {
 	// Accesses are the object-relative bytes of design state it reads or
 	// writes (for lane affinity).
 	Accesses []sir.Range
-	Lane0    bool // runtime events ($display, $finish, $random): lane 0
+	Lane0    bool // stores the shared system block ($random's seed): lane 0
 	// Inst is the instance (index into Input.InstParent) the process
 	// belongs to, -1 when unknown. It is ignored when Input.InstParent is
 	// empty, so callers without an instance tree leave it zero.

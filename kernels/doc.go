@@ -54,7 +54,13 @@
 // unit completes (apply and settle included) and returns it. A procedural
 // loop reaching its bound returns sir.StatusLoopLimit at once (diag word =
 // Program.LoopSites index). Runtime events go to the ring in program
-// order; Program.Formats describes each event site and Program.Message
+// order; the tasks of a partitioned kernel write the ring of their lane
+// (Parallel.Rings, lane 0's being the sequential kernels' ring), each
+// record keyed (sir.Event.Seq) by where its process runs in the
+// sequential kernel: evaluate keys in trigger-group then process order,
+// settle keys from 1<<31 in node order. A merged run of processes
+// (merge.go) carries its first process's key, so in a task it stops at a
+// part boundary when it prints. Program.Formats describes each event site and Program.Message
 // formats a record. $readmemh/$readmemb in initial processes are not
 // lowered: Program.Readmems lists them for the simulator to perform after
 // Layout.Init and before Initial.

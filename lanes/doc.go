@@ -35,7 +35,9 @@
 //
 // Items writing overlapping bytes of one home (Work.Writes) form a
 // lane-affinity cluster (Item.Cluster): they stay separate items but run on
-// one lane. An item with a Lane0 node, and every item of its cluster, is
+// one lane. An item with a Lane0 node (an event signal or system-block
+// store; runtime events pin nothing, each lane having its own event
+// ring), and every item of its cluster, is
 // Lane0 and runs on lane 0.
 //
 // # Candidates (schedule.go)

@@ -61,10 +61,12 @@ type Work struct {
 	Preds []int32
 	// Cost of this node lowered alone, in cost units; below 1 counts as 1.
 	Cost int
-	// Lane0: runtime events or stores to event signals; runs on lane 0.
+	// Lane0: stores to event signals or to the shared system block
+	// ($random's seed); runs on lane 0. (Runtime events do not pin a node:
+	// each lane writes its own event ring.)
 	Lane0 bool
-	// Ordered nodes (runtime events, $random) keep their relative order:
-	// each depends on the previous Ordered node.
+	// Ordered nodes ($random) keep their relative order: each depends on
+	// the previous Ordered node.
 	Ordered bool
 	// Observer is a comb observer (runtime events, e.g. $display in comb
 	// logic); one with a single producer is joined with it.

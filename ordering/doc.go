@@ -15,8 +15,9 @@
 //
 //   - Reads and Writes are exact byte ranges (sir.Effects): a bit field covers
 //     the bytes holding it, a dynamically indexed access covers its whole
-//     object, and the runtime-event ring is read and written as a whole
-//     resource by every task that emits an event.
+//     object, and a runtime-event ring is read and written as a whole
+//     resource by every task that emits an event (each lane has its own
+//     ring: the layout a lane's tasks are ordered against places it).
 //   - Footprint is every byte the code generator may store, for write/write
 //     ordering: a static store is written in parts of at most 8 bytes and the
 //     last part is rounded up to 1, 2, 4 or 8 bytes (StoreFootprint); a bit

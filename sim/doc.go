@@ -75,7 +75,10 @@
 // # Runtime events
 //
 // After every kernel call the simulator decodes the event ring
-// (sir.DecodeRing) and writes the records in order to Options.Output:
+// (sir.DecodeRing) and writes the records in order to Options.Output; after
+// a partitioned call, the rings of all lanes merged by each record's
+// sequential key (program.MergeRecords), which is the order the sequential
+// kernel writes them in:
 // $display and $write formatted with the program's format table
 // (program.Program.Message: %d %h %x %b %o %s %c %t %m, widths, %0d,
 // signedness), $error/$warning/$info as "ERROR: file:line: message" (and

@@ -165,6 +165,24 @@ func TestRunSoC(t *testing.T) {
 	}
 }
 
+// The README's first command: the four-hart SMP SoC, shell globs and all.
+func TestRunSMPSoC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SoC run skipped in -short mode")
+	}
+	t.Chdir("../..")
+	a, _ := filepath.Glob("examples/soc/smp/soc_*.sv")
+	b, _ := filepath.Glob("examples/soc/rtl/rv_*.v")
+	for _, lanes := range []string{"1", "2"} {
+		args := append([]string{"run", "--clock", "clk", "--reset", "rst_n", "--cycles", "1000000", "--print", "pass,result", "--stats", "--lanes", lanes}, append(a, b...)...)
+		code, out, errs := weft(args...)
+		want := "hart 0 of 4: hello\nhart 1 of 4: hello\nhart 2 of 4: hello\nhart 3 of 4: hello\nsmp: sum=21341334000 crc=7228f447 ok\n"
+		if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "[soc] all 4 harts done: PASS\npass=0x1\nresult=0x00000000\n") {
+			t.Errorf("--lanes %s: exit %d\nstdout:\n%s\nstderr:\n%s", lanes, code, out, errs)
+		}
+	}
+}
+
 func TestRunUntilAndRadix(t *testing.T) {
 	f := writeSV(t, `
 module top(input logic clk, input logic rst, output logic done, output logic signed [7:0] v);

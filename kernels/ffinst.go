@@ -36,22 +36,7 @@ func (t *ffInsts) intern(path string) int {
 	if id, ok := t.id[path]; ok {
 		return id
 	}
-	parent := -1
-	depth := 0
-	for i := 0; i < len(path); i++ {
-		switch path[i] {
-		case '[':
-			depth++
-		case ']':
-			depth = max(depth-1, 0)
-		case '.':
-			if depth == 0 && i > 0 {
-				parent = t.intern(path[:i])
-			}
-		}
-	}
-	// The prefixes were interned shortest first, so the last one is the
-	// parent and has a lower id.
+	parent := t.intern(design.ParentPath(path)) // first, so its id is lower
 	id := len(t.parent)
 	t.id[path] = id
 	t.parent = append(t.parent, parent)

@@ -87,7 +87,10 @@
 // (errors.Is(err, ErrFinished)) carrying the task and its code, Finished
 // reports true, and every later step returns the same error. A ring that
 // overflowed within one kernel call is drained and reported as a
-// *RingOverflowError naming how many events were lost; a comb loop that
+// *RingOverflowError naming how many events were lost (each lane's ring
+// has the whole capacity, so a partitioned call that overflows keeps other
+// records than the sequential one would; both report the error); a comb
+// loop that
 // does not settle is an error naming the loop's signals. Every error is a
 // *Error naming the kernel and the step.
 //

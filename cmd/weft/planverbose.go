@@ -192,20 +192,11 @@ func mostWritten(objs []placedObject, rs []ordering.Range) string {
 // topChild cuts an instance path to the top and its first component below
 // ("top.core[2].alu" → "top.core[2]"); dots inside brackets do not count.
 func topChild(path string) string {
-	depth, dots := 0, 0
-	for i := 0; i < len(path); i++ {
-		switch path[i] {
-		case '[':
-			depth++
-		case ']':
-			depth = max(depth-1, 0)
-		case '.':
-			if depth == 0 {
-				if dots++; dots == 2 {
-					return path[:i]
-				}
-			}
+	for {
+		up := program.ParentPath(path)
+		if up == "" || program.ParentPath(up) == "" {
+			return path
 		}
+		path = up
 	}
-	return path
 }

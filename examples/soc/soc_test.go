@@ -120,8 +120,10 @@ var _ = Describe("the SMP SoC", func() {
 	})
 
 	It("prints what Icarus Verilog and Verilator print", func() {
-		if os.Getenv(bench.EquivEnv) != "" {
-			Skip("compared with Icarus and Verilator in the run without " + bench.EquivEnv)
+		if raceEnabled {
+			// The peers' runs take the same 40 s in every pass: CI's race
+			// pass leaves them to its WEFT_EQUIV pass.
+			Skip("compared with Icarus and Verilator in runs without the race detector")
 		}
 		peers := installedPeers()
 		if len(peers) == 0 {
@@ -152,12 +154,12 @@ var _ = Describe("the SMP SoC", func() {
 
 	It("computes the same on 2 and 4 lanes as sequentially, every home and line after every step", func() {
 		// isa ends with the four harts reporting in one cycle, from tiles
-		// on different lanes; smp's first 40,000 cycles print the hellos
-		// and run the lock test through the arbiter.
+		// on different lanes; smp's first 10,000 cycles print the hellos
+		// through the arbiter, one hart at a time.
 		for _, c := range []struct {
 			fw     string
 			cycles int
-		}{{soc.ISAFirmware, 1_000_000}, {soc.SMPFirmware, 40_000}} {
+		}{{soc.ISAFirmware, 1_000_000}, {soc.SMPFirmware, 10_000}} {
 			p, err := bench.Equivalent(builder(4, c.fw, 0), 2, 4)
 			Expect(err).NotTo(HaveOccurred())
 			var out bytes.Buffer

@@ -1,0 +1,5 @@
+//go:build !race
+
+package soc_test
+
+const raceEnabled = false

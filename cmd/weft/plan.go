@@ -141,6 +141,12 @@ func dumpASM(w io.Writer, prog *compile.Program, kernel string) error {
 		return fmt.Errorf("--dump-asm: %w", jit.ErrUnsupported)
 	}
 	p := prog.Program
+	lane := map[*sir.Unit]int{} // a task's events go to its lane's ring
+	for _, pk := range p.Parallel.Kernels() {
+		for _, t := range pk.Tasks() {
+			lane[t.Unit] = t.Lane
+		}
+	}
 	n := 0
 	var names []string
 	for _, u := range append(p.Units(), p.TaskUnits()...) {
@@ -149,7 +155,7 @@ func dumpASM(w io.Writer, prog *compile.Program, kernel string) error {
 			continue
 		}
 		n++
-		k, err := jit.Backend{}.Compile(u, p.Layout)
+		k, err := jit.Backend{}.Compile(u, p.TaskLayout(p.Layout, lane[u]))
 		if err != nil {
 			return fmt.Errorf("--dump-asm: unit %q: %w", u.Name, err)
 		}

@@ -30,6 +30,7 @@ func TestMostWritten(t *testing.T) {
 		{"top.core[0].alu.r", 8, 40},
 		{"top.core[0].pc", 40, 44},
 		{"top.core[1].r", 48, 80},
+		{"top.core[2].x", 80, 88},
 	}
 	for _, c := range []struct {
 		rs   []ordering.Range
@@ -37,10 +38,13 @@ func TestMostWritten(t *testing.T) {
 	}{
 		{nil, ""},
 		{[]ordering.Range{{Lo: 100, Hi: 200}}, ""},
-		{[]ordering.Range{{Lo: 0, Hi: 44}}, "top.core[0]"},                   // 36 of 40 bytes
-		{[]ordering.Range{{Lo: 0, Hi: 4}, {Lo: 40, Hi: 44}}, plan.MixedInst}, // 4 and 4
-		{[]ordering.Range{{Lo: 30, Hi: 80}}, "top.core[1]"},                  // 32 of 46 bytes
+		{[]ordering.Range{{Lo: 0, Hi: 44}}, "top.core[0]"},                        // 36 of 40 bytes
+		{[]ordering.Range{{Lo: 0, Hi: 4}, {Lo: 40, Hi: 44}}, "top + top.core[0]"}, // 4 and 4
+		{[]ordering.Range{{Lo: 40, Hi: 52}}, "top.core[0] + top.core[1]"},         // 4 and 4
+		{[]ordering.Range{{Lo: 2, Hi: 10}, {Lo: 40, Hi: 42}, {Lo: 48, Hi: 50}}, "top + top.core[0] + top.core[1]"},
+		{[]ordering.Range{{Lo: 30, Hi: 80}}, "top.core[1]"}, // 32 of 46 bytes
 		{[]ordering.Range{{Lo: 0, Hi: 4}}, "top"},
+		{[]ordering.Range{{Lo: 0, Hi: 4}, {Lo: 40, Hi: 52}, {Lo: 80, Hi: 84}}, plan.MixedInst}, // four instances, 4 bytes each
 	} {
 		if got := mostWritten(objs, c.rs); got != c.want {
 			t.Errorf("mostWritten(%v) = %q, want %q", c.rs, got, c.want)
@@ -49,8 +53,8 @@ func TestMostWritten(t *testing.T) {
 }
 
 // weft plan --svg colours the tasks by the instance they write: lane 1's
-// settle writes only top.c1's logic, lane 0's also the top's sum (its
-// registers are ports collapsed into the top's a and b).
+// settle writes only top.c1's logic, lane 0's top.c0's and the top's sum
+// (its registers are ports collapsed into the top's a and b).
 func TestPlanSVGInstances(t *testing.T) {
 	f := writeSV(t, planCores)
 	svg := filepath.Join(t.TempDir(), "plan.svg")
@@ -61,7 +65,7 @@ func TestPlanSVGInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"tasks by instance:", ">top.c1</text>", ">mixed</text>", "instance top.c1"} {
+	for _, want := range []string{"tasks by instance:", ">top.c1</text>", ">top + top.c0</text>", "instance top.c1"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("SVG lacks %q", want)
 		}

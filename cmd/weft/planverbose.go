@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -166,7 +167,8 @@ func setTaskInstances(pl *plan.Plan, p *program.Program) {
 
 // mostWritten is the top-level child instance owning more than half of
 // the object bytes rs write ("" when they write no design object), else
-// plan.MixedInst.
+// the two or three instances owning nine tenths of them ("top.c[1] +
+// top.c[3]": a lane holding two whole cores), else plan.MixedInst.
 func mostWritten(objs []placedObject, rs []ordering.Range) string {
 	bytes := map[string]int{}
 	total := 0
@@ -185,6 +187,16 @@ func mostWritten(objs []placedObject, rs []ordering.Range) string {
 	}
 	if total == 0 {
 		return ""
+	}
+	names := slices.SortedFunc(maps.Keys(bytes), func(a, b string) int {
+		return cmp.Or(bytes[b]-bytes[a], natsort.Compare(a, b))
+	})
+	for k, covered := 0, 0; k < len(names) && k < 3; k++ {
+		if covered += bytes[names[k]]; 10*covered >= 9*total {
+			top := names[:k+1]
+			slices.SortFunc(top, natsort.Compare)
+			return strings.Join(top, " + ")
+		}
 	}
 	return plan.MixedInst
 }

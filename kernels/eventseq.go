@@ -27,13 +27,6 @@ func (c *compiler) ffSeq(g, k int) uint32 {
 	return uint32(min(c.ffBase[g]+k, settleSeqBase-1))
 }
 
-// nodeSeq is the key of comb node n.
-func (c *compiler) nodeSeq(n *slt.Node) uint32 {
-	if c.nodeIndex == nil {
-		c.nodeIndex = make(map[*slt.Node]int, len(c.s.Nodes))
-		for i, nd := range c.s.Nodes {
-			c.nodeIndex[nd] = i
-		}
-	}
-	return uint32(min(settleSeqBase+c.nodeIndex[n], math.MaxUint32))
-}
+// nodeSeq is the key of comb node n (n.Index is its place in the
+// schedule's order).
+func nodeSeq(n *slt.Node) uint32 { return uint32(min(settleSeqBase+n.Index, math.MaxUint32)) }

@@ -81,7 +81,7 @@ func (u *ub) settle() {
 
 // node lowers one comb node: its item, or its loop to a fixpoint.
 func (u *ub) node(n *slt.Node) {
-	u.seq = u.c.nodeSeq(n)
+	u.seq = nodeSeq(n)
 	if n.Loop == nil {
 		u.process(n.Items[0].Body, n.Items[0].Proc.Inst)
 		return

@@ -110,13 +110,13 @@ func (u *ub) runAt(items []runItem, i int) int {
 		return i + 1
 	}
 	end := i + 1
-	events := mayPrint(first.fp.Proc)
+	events := first.fp.Effects
 	for end < len(items) && u.mergeable(items[end], s.Cond, cr, inst) {
 		// A task's run is lowered with its first process's event key
 		// (ub.seq). Within one part the processes are consecutive in the
 		// sequential order, so no other lane's record can fall between
 		// theirs; across parts one could, so a run that prints stops there.
-		e := mayPrint(items[end].fp.Proc)
+		e := items[end].fp.Effects
 		if u.task && items[end].part != first.part && (events || e) {
 			break
 		}
@@ -209,23 +209,4 @@ func sameExprs(a, b []design.Expr) bool {
 		}
 	}
 	return true
-}
-
-// mayPrint reports whether p runs a system task or calls a task or
-// function: whether its activation may write runtime events.
-func mayPrint(p *design.Process) bool {
-	found := false
-	design.WalkStmt(p.Body, func(st design.Stmt) bool {
-		switch st.(type) {
-		case *design.SysTask, *design.TaskCall:
-			found = true
-		}
-		return !found
-	})
-	design.WalkStmtExprs(p.Body, func(e design.Expr) {
-		if _, ok := e.(*design.Call); ok {
-			found = true
-		}
-	})
-	return found
 }

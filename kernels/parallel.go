@@ -243,16 +243,17 @@ func (c *compiler) partition() error {
 	}
 
 	// ---- each event: evaluate/apply parts, then the settle ----
+	// The scopes of the comb nodes and processes as ffsplit's instance
+	// tree, so that a core's registers follow its comb logic.
+	insts := newFFInsts()
+	laneInst := insts.laneInsts(s, n, par.Comb, work)
+
 	par.Fused = make([]*Partitioned, len(c.sp.Events))
 	par.FF = make([]*ffsplit.Plan, len(c.sp.Events))
 	par.EventSingle = make([]int, len(c.sp.Events))
 	for ei, ev := range c.sp.Events {
 		var procs []ffsplit.Proc
 		var ref []ffPart // the single-process part of each proc
-		// The scopes of the comb nodes and processes as ffsplit's instance
-		// tree, so that a core's registers follow its comb logic.
-		insts := newFFInsts()
-		laneInst := insts.laneInsts(s, n, par.Comb, work)
 		ffSingle := 0
 		for _, gi := range ev.Groups {
 			for k := range s.FF[gi].Evaluate {
@@ -268,11 +269,7 @@ func (c *compiler) partition() error {
 				ffSingle += cost
 				pr := ffsplit.Proc{Group: gi, Cost: cost, Writes: laneWrites(fp.Writes), Inst: insts.of(s.FF[gi].Evaluate[k].Proc)}
 				pr.Accesses = append(append(pr.Accesses, fp.Reads...), fp.Writes...)
-				for _, r := range fp.Writes {
-					if r.Home == c.sp.Sys().ID {
-						pr.Lane0 = true
-					}
-				}
+				pr.Lane0 = writesHome(fp.Writes, c.sp.Sys().ID)
 				procs = append(procs, pr)
 				ref = append(ref, part)
 			}
@@ -460,7 +457,7 @@ func (par *Parallel) order(l *statelayout.Layout) error {
 	for _, k := range par.Kernels() {
 		for _, ts := range k.Lanes {
 			for _, t := range ts {
-				t.Effects = ordering.FromUnits(par.laneLayout(l, t.Lane), t.Unit)
+				t.Effects = ordering.FromUnits(par.LaneLayout(l, t.Lane), t.Unit)
 			}
 		}
 	}
@@ -482,14 +479,6 @@ func (par *Parallel) order(l *statelayout.Layout) error {
 		}
 	}
 	return nil
-}
-
-// laneLayout is l as lane's tasks see it: the event ring is the lane's own.
-func (par *Parallel) laneLayout(l *statelayout.Layout, lane int) sir.Layout {
-	if lane == 0 || lane >= len(par.Rings) {
-		return l
-	}
-	return sir.RingAt(l, l.Offset(par.Rings[lane]), l.Size(par.Rings[lane]))
 }
 
 // laneWrites are the writes that tie work to one lane: ws without the

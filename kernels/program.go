@@ -382,10 +382,9 @@ type compiler struct {
 	// (key -1) and of each lane's tasks (ub.wideScratch).
 	wideScratch map[int]*statelayout.Object
 	par         *Parallel // nil unless partitioning
-	// ffBase and nodeIndex number processes and comb nodes for the event
+	// ffBase numbers the processes of each trigger group for the event
 	// keys (eventseq.go).
-	ffBase    []int
-	nodeIndex map[*slt.Node]int
+	ffBase []int
 }
 
 func (c *compiler) fail(format string, args ...any) {

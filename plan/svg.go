@@ -174,8 +174,8 @@ func (pal *palette) legend(b *bytes.Buffer, y int) int {
 // Tasks are filled by lane or, when some task names its instance
 // (Task.Inst), by instance: every instance its own colour, MixedInst grey,
 // unknown white, with a legend under the header naming the colours (the
-// lane rows stay labelled). Every wait is an arrow from the end of the producer task (task Count-1
-// of lane Lane) to the waiting task's start; waits with no producer task
+// lane rows stay labelled). Every wait is an arrow from the end of the
+// producer task (task Count-1 of lane Lane) to the waiting task's start; waits with no producer task
 // (Count 0 or out of range) draw nothing. Each band has its own time axis
 // with tick labels. Kernels with no partition get a one-line note. All
 // text is XML-escaped and the output is deterministic. It draws the

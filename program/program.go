@@ -281,10 +281,13 @@ func (p *Program) Units() []*sir.Unit {
 	return us
 }
 
-// TaskLayout is the layout lane's task units run against: l with the
-// event ring at the lane's own ring (Parallel.Rings).
-func (p *Program) TaskLayout(l *Layout, lane int) sir.Layout {
-	par := p.Parallel
+// LaneLayout is the layout lane's task units run against: l with the
+// event ring at the lane's own ring (Rings). The compiler's layout and the
+// program's both place the rings, so both sides call it.
+func (par *Parallel) LaneLayout(l interface {
+	sir.Layout
+	sir.Sizer
+}, lane int) sir.Layout {
 	if par == nil || lane <= 0 || lane >= len(par.Rings) || par.Rings[lane] == sir.RingHome {
 		return l
 	}

@@ -9,13 +9,17 @@ import (
 	"github.com/weft-hdl/weft/sir"
 )
 
-// ringsPending reports whether the event ring or a lane's ring holds
-// records or dropped events.
-func (s *Simulator) ringsPending() bool {
+// ringsPending reports whether the event ring holds records or dropped
+// events, or, after a call of slot k that may have run its partitioned
+// kernel, a lane's ring does.
+func (s *Simulator) ringsPending(k *kernel) bool {
 	if sir.RingPending(s.st[s.ringOff:]) {
 		return true
 	}
-	for _, off := range s.laneRings {
+	if k.par == nil {
+		return false
+	}
+	for _, off := range s.rings[1:] {
 		if sir.RingPending(s.st[off:]) {
 			return true
 		}
@@ -32,7 +36,7 @@ func (s *Simulator) drain(k *kernel) error {
 	var rings [][]sir.Record
 	dropped := 0
 	var err error
-	for i, off := range append([]int{s.ringOff}, s.laneRings...) {
+	for i, off := range s.rings {
 		ring := s.st[off : off+sir.RingHeaderSize+s.ringCap]
 		if i > 0 && !sir.RingPending(ring) {
 			continue

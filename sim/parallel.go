@@ -140,7 +140,7 @@ func (s *Simulator) compileParallel() error {
 				// 0 runs on the stepping goroutine, never at the same time as
 				// the sequential kernels, so it shares their arena, which
 				// starts at the end of the state.
-				jobs = append(jobs, compileJob{unit: t.Unit, arena: laneArena(s.lay.StateSize(), base, stride, t.Lane), lay: s.p.TaskLayout(s.lay, t.Lane)})
+				jobs = append(jobs, compileJob{unit: t.Unit, arena: laneArena(s.lay.StateSize(), base, stride, t.Lane), lay: par.LaneLayout(s.lay, t.Lane)})
 				tasks = append(tasks, t)
 			}
 		}

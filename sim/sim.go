@@ -70,12 +70,13 @@ type Simulator struct {
 	homeESz  []int   // by home ID
 	stageOff []int   // by home ID (-1: no staging copy)
 	ringOff  int
-	// laneRings are the offsets of the rings of lanes 1.. (program
-	// Parallel.Rings): a partitioned call's events are in all of them.
-	laneRings []int
-	ringCap   int
-	timeOff   int
-	clocks    map[int]*clock // by signal ID
+	// rings are the offsets of the event ring (rings[0] = ringOff) and of
+	// the rings of lanes 1.. (program Parallel.Rings): a partitioned call's
+	// events are in all of them.
+	rings   []int
+	ringCap int
+	timeOff int
+	clocks  map[int]*clock // by signal ID
 
 	dirty   bool   // a comb-read home was written since the last settle
 	written bool   // some home was written since the last evaluation (Pending)
@@ -252,9 +253,10 @@ func (s *Simulator) index() {
 	s.fired = make([]int32, 0, len(s.p.Events))
 	s.trigOff = s.lay.Offset(s.lay.Triggers)
 	s.ringOff, s.ringCap = s.lay.Ring.Offset, s.lay.RingCap
+	s.rings = []int{s.ringOff}
 	if par := s.p.Parallel; par != nil {
 		for _, id := range par.Rings[min(1, len(par.Rings)):] {
-			s.laneRings = append(s.laneRings, s.lay.Offset(id))
+			s.rings = append(s.rings, s.lay.Offset(id))
 		}
 	}
 	s.timeOff = s.lay.SysOffset() + program.SysTime
@@ -269,7 +271,7 @@ func (s *Simulator) diag() int {
 // timeZero writes the initial state: Init, $readmem, Initial, Settle.
 func (s *Simulator) timeZero() error {
 	s.lay.InitState(s.st)
-	for _, off := range s.laneRings {
+	for _, off := range s.rings[1:] {
 		sir.InitRing(s.st[off:], s.ringCap)
 	}
 	for _, r := range s.p.Readmems {

@@ -123,7 +123,7 @@ func (s *Simulator) oscillation(fired []int32) error {
 // output errors) are kept in s.note for the end of the step.
 func (s *Simulator) call(k *kernel) error {
 	st := s.runSlot(k)
-	if s.ringsPending() {
+	if s.ringsPending(k) {
 		if err := s.drain(k); err != nil {
 			return err
 		}

@@ -166,7 +166,7 @@ func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) 
 	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.bit(clk)]; ev >= 0 {
 		k = s.events[ev].fused
 	}
-	if s.ringsPending() {
+	if sir.RingPending(s.st[s.ringOff:]) { // tick loops are sequential: one ring
 		if err := s.drain(k); err != nil {
 			return edges, err
 		}

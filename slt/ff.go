@@ -67,6 +67,9 @@ type FFProc struct {
 	// evaluate copies each into a register when the process starts, and
 	// the process reads them from there (by home ID).
 	Snapshot []*design.Home
+	// Effects is set when the process runs system tasks, directly or
+	// through a function or task it calls (as Item.Effects).
+	Effects bool
 }
 
 func (g *FFGroup) String() string {
@@ -131,12 +134,13 @@ func ffWrites(p *design.Process) (nb, bl []design.Access) {
 func (s *Schedule) ffGroups() {
 	d := s.Design
 	s.FF = make([]*FFGroup, len(d.Groups))
+	eff := effectsCache{}
 	for gi, grp := range d.Groups {
 		g := &FFGroup{Index: gi, Group: grp}
 		var reads, nbAll, imm []design.Access
 		for _, p := range grp.Procs {
 			nb, bl := ffWrites(p)
-			g.Evaluate = append(g.Evaluate, &FFProc{Proc: p, NonBlocking: nb, Blocking: bl})
+			g.Evaluate = append(g.Evaluate, &FFProc{Proc: p, NonBlocking: nb, Blocking: bl, Effects: eff.stmtEffects(p.Body)})
 			reads = append(reads, p.Reads...)
 			nbAll = append(nbAll, nb...)
 			imm = append(imm, bl...)

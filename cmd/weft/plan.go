@@ -155,7 +155,7 @@ func dumpASM(w io.Writer, prog *compile.Program, kernel string) error {
 			continue
 		}
 		n++
-		k, err := jit.Backend{}.Compile(u, p.TaskLayout(p.Layout, lane[u]))
+		k, err := jit.Backend{}.Compile(u, p.Parallel.LaneLayout(p.Layout, lane[u]))
 		if err != nil {
 			return fmt.Errorf("--dump-asm: unit %q: %w", u.Name, err)
 		}

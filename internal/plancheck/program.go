@@ -49,7 +49,7 @@ func check(p *program.Program, waits func(*program.Partitioned) [][][]ordering.W
 		lanes := make([][]Task, len(k.Lanes))
 		for l, ts := range k.Lanes {
 			for i, t := range ts {
-				fp := sir.Effects(t.Unit, p.TaskLayout(p.Layout, l)) // each lane writes its own event ring
+				fp := sir.Effects(t.Unit, p.Parallel.LaneLayout(p.Layout, l)) // each lane writes its own event ring
 				task := Task{Lane: l, Index: t.Index}
 				for _, r := range fp.Reads {
 					task.Reads = append(task.Reads, [2]int{r.Lo, r.Hi})

@@ -101,11 +101,12 @@ type cacheEntry struct {
 
 // newCacheEntry keys b's build: every source byte (files as read now,
 // in-memory sources), the options that change the program (defines,
-// parameters, include directories, top, backend, lanes, partitioning,
+// parameters, include directories, top, backend, lanes, partitioning, the
+// sync cost charged,
 // bounds, suppressed warnings) and weft's version. Included files are not
 // known before the front end runs: the image lists every file the
 // compile read with its hash, and a hit whose files changed is a miss.
-func (b *Builder) newCacheEntry(c *cache.Cache) *cacheEntry {
+func (b *Builder) newCacheEntry(c *cache.Cache, syncCost int) *cacheEntry {
 	e := &cacheEntry{c: c, version: weftVersion(), maxBytes: b.maxSource, inMemory: map[string]bool{}}
 	if e.maxBytes <= 0 {
 		e.maxBytes = hdl.DefaultMaxFileBytes
@@ -128,8 +129,8 @@ func (b *Builder) newCacheEntry(c *cache.Cache) *cacheEntry {
 		kb.Add("file", src)
 	}
 	var opts strings.Builder
-	fmt.Fprintf(&opts, "top=%s backend=%s lanes=%d partition=%s ring=%d maxstate=%d maxinsts=%d maxsource=%d elab=%+v",
-		b.top, b.backend, b.lanes, b.partition, b.ringCap, b.maxState, b.maxInsts, b.maxSource, b.elabLimits)
+	fmt.Fprintf(&opts, "top=%s backend=%s lanes=%d partition=%s sync=%d ring=%d maxstate=%d maxinsts=%d maxsource=%d elab=%+v",
+		b.top, b.backend, b.lanes, b.partition, syncCost, b.ringCap, b.maxState, b.maxInsts, b.maxSource, b.elabLimits)
 	for _, k := range sortedKeys(b.defines) {
 		fmt.Fprintf(&opts, " -D%s=%q", k, b.defines[k])
 	}

@@ -21,7 +21,13 @@
 // measure each against its sequential kernel and keep the faster one,
 // Partition(always) runs them whenever the plan has them (and skips the
 // plan's margin test), Partition(never) builds none. Program.Plan shows
-// what was built. Backend(native) runs what the JIT lowers natively and
+// what was built. In auto mode the lane count is capped to the CPUs the
+// process may use (NoLaneCap keeps it), and the planner charges a
+// cross-lane wait what CalibrateSync measures on the machine (a lane
+// hand-off over the backend's time per cost unit, measured on a reference
+// design; cached for a day beside the images), so that what is built
+// fits the machine; always mode charges a fixed default so that tests do
+// not depend on it, and SyncCost sets the charge. Backend(native) runs what the JIT lowers natively and
 // says in Notes what it does not.
 package compile
 
@@ -41,6 +47,7 @@ import (
 	"github.com/weft-hdl/weft/internal/progress"
 	"github.com/weft-hdl/weft/jit"
 	"github.com/weft-hdl/weft/kernels"
+	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/lanes"
 	"github.com/weft-hdl/weft/lint"
 	"github.com/weft-hdl/weft/plan"
@@ -133,6 +140,8 @@ type Builder struct {
 	elabLimits  elab.Limits
 	cache       *cache.Cache
 	cacheSet    bool // Cache was called (else cache.FromEnv)
+	syncCost    int  // SyncCost's units (0: calibrated or default)
+	noLaneCap   bool // NoLaneCap was called
 	err         error
 }
 
@@ -221,12 +230,35 @@ func (b *Builder) IncludeDir(dirs ...string) *Builder {
 }
 
 // Lanes sets how many lanes (threads) a step may use; n >= 1 (at most
-// 64). With n > 1 the builder partitions the hot kernels for n lanes.
+// 64). With n > 1 the builder partitions the hot kernels for n lanes; in
+// PartitionAuto mode at most for the CPUs the process may use (NoLaneCap).
 func (b *Builder) Lanes(n int) *Builder {
 	if n < 1 || n > 64 {
 		return b.fail("Lanes(%d): need 1 to 64", n)
 	}
 	b.lanes = n
+	return b
+}
+
+// SyncCost sets what the planner charges per cross-lane wait, in cost
+// units (about a nanosecond of native code each). Without it, builds in
+// PartitionAuto mode charge what CalibrateSync measures on this machine
+// and PartitionAlways builds charge the backend's default
+// (lanes.SyncCostNative, lanes.SyncCostInterp), so that what a test
+// builds does not depend on the machine.
+func (b *Builder) SyncCost(units int) *Builder {
+	if units < lanes.MinSyncCost || units > lanes.MaxSyncCost {
+		return b.fail("SyncCost(%d): need %d to %d", units, lanes.MinSyncCost, lanes.MaxSyncCost)
+	}
+	b.syncCost = units
+	return b
+}
+
+// NoLaneCap keeps the lane count of Lanes in PartitionAuto mode even when
+// it exceeds the CPUs the process may use (lanepool.UsableCPUs); without
+// it such a build runs on that many lanes, with a note.
+func (b *Builder) NoLaneCap() *Builder {
+	b.noLaneCap = true
 	return b
 }
 
@@ -368,6 +400,12 @@ type Program struct {
 	CompileTime time.Duration
 	// Plan describes the partitioning (nil unless Lanes > 1 was asked).
 	Plan *plan.Plan
+	// SyncCost is what the planner charged per cross-lane wait (cost
+	// units; 0 when nothing was partitioned), and Sync the calibration it
+	// came from in PartitionAuto mode (nil: Builder.SyncCost or the
+	// backend's default).
+	SyncCost int
+	Sync     *SyncCalibration
 
 	builder *Builder // a copy of what built the program (Rebuild)
 
@@ -446,6 +484,16 @@ func (b *Builder) Build() (*Program, error) {
 	if b.partition == PartitionAlways && b.lanes == 1 {
 		p.Notes = append(p.Notes, "partition=always with 1 lane: nothing to partition; running the sequential kernels")
 	}
+	if b.partition == PartitionAuto && b.lanes > 1 && !b.noLaneCap {
+		// More lanes than CPUs only ever wait for each other; in auto mode
+		// the lanes are for speed, so cap them (always mode keeps what was
+		// asked: tests run many lanes on few CPUs on purpose).
+		if n, note := lanepool.CapLanes(b.lanes); note != "" {
+			p.Notes = append(p.Notes, note)
+			b = b.Clone()
+			b.lanes = n
+		}
+	}
 	start := time.Now()
 	what := "compiling"
 	if b.top != "" {
@@ -457,10 +505,13 @@ func (b *Builder) Build() (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.lanes > 1 && b.partition != PartitionNever {
+		b.chargeSync(p, c)
+	}
 	var ce *cacheEntry
 	if c != nil {
 		t0 := time.Now()
-		ce = b.newCacheEntry(c)
+		ce = b.newCacheEntry(c, p.SyncCost)
 		prog, warn := ce.load()
 		if warn != "" {
 			p.Warnings = append(p.Warnings, warn)
@@ -524,7 +575,7 @@ func (b *Builder) compile(p *Program, status *progress.Line) (*hdl.FileSet, erro
 		kopts.Progress = status.Set
 	}
 	if b.lanes > 1 && b.partition != PartitionNever {
-		kopts.Partition = kernels.PartitionOptions{Lanes: b.lanes, Always: b.partition == PartitionAlways, SyncCost: syncCost(b.backend)}
+		kopts.Partition = kernels.PartitionOptions{Lanes: b.lanes, Always: b.partition == PartitionAlways, SyncCost: p.SyncCost}
 	}
 	// The schedule is made here, not in kernels.Build, so that the lint
 	// checks read the same comb loops the kernels run.
@@ -585,9 +636,11 @@ func (b *Builder) start(p *Program, start time.Time, status *progress.Line) (*Pr
 	if err != nil {
 		return nil, err
 	}
-	if fallback != nil && len(fallback.FellBack) > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("native backend: %d of %d kernels run on the interpreter (%s; first reason: %v)",
-			len(fallback.FellBack), len(prog.Units()), strings.Join(fallback.FellBack, ", "), fallback.Reasons[0]))
+	if fallback != nil {
+		if fell, reasons := fallback.Fell(); len(fell) > 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("native backend: %d of %d kernels run on the interpreter (%s; first reason: %v)",
+				len(fell), len(prog.Units()), strings.Join(fell, ", "), reasons[0]))
+		}
 	}
 	p.Sim = s
 	p.Lanes = s.Lanes()
@@ -599,6 +652,25 @@ func (b *Builder) start(p *Program, start time.Time, status *progress.Line) (*Pr
 	}
 	p.CompileTime = time.Since(start)
 	return p, nil
+}
+
+// chargeSync sets p.SyncCost: Builder.SyncCost's, the calibration's
+// (PartitionAuto; stored in c), or the backend's default.
+func (b *Builder) chargeSync(p *Program, c *cache.Cache) {
+	switch {
+	case b.syncCost > 0:
+		p.SyncCost = b.syncCost
+	case b.partition == PartitionAuto:
+		cal, err := CalibrateSync(c, b.lanes, b.backend)
+		if err != nil {
+			p.SyncCost = syncCost(b.backend)
+			p.Notes = append(p.Notes, fmt.Sprintf("could not measure the cross-lane hand-off (%v); charging the default %d units", err, p.SyncCost))
+			return
+		}
+		p.Sync, p.SyncCost = &cal, cal.Units()
+	default:
+		p.SyncCost = syncCost(b.backend)
+	}
 }
 
 // syncCost is the cost of one cross-lane wait on backend k

@@ -29,23 +29,25 @@ func benchKernel(b *testing.B, p *Pool, lanes [][]Task) *Kernel {
 	return k
 }
 
-// runN runs k in the benchmark loop and reports how often a lane parked.
+// runN runs k in the benchmark loop and reports the pool's Stats per Run.
 func runN(b *testing.B, p *Pool, k *Kernel, state unsafe.Pointer) {
-	parks := p.parks()
+	s0 := p.Stats()
 	for b.Loop() {
 		if res, err := p.Run(k, state); err != nil || !res.OK() {
 			b.Fatal(res, err)
 		}
 	}
-	b.ReportMetric(float64(p.parks()-parks)/float64(b.N), "parks/op")
+	reportStats(b, p.Stats().Sub(s0))
 }
 
-func (p *Pool) parks() uint64 {
-	var n uint64
-	for l := range p.lanes {
-		n += p.lanes[l].rec.parks.Load()
-	}
-	return n
+// reportStats reports s per benchmark op.
+func reportStats(b *testing.B, s Stats) {
+	n := float64(b.N)
+	b.ReportMetric(float64(s.Waits)/n, "waits/op")
+	b.ReportMetric(float64(s.Spins)/n, "spins/op")
+	b.ReportMetric(float64(s.Yields)/n, "yields/op")
+	b.ReportMetric(float64(s.Parks)/n, "parks/op")
+	b.ReportMetric(float64(s.Wakes)/n, "wakes/op")
 }
 
 func emptyKernel(b *testing.B, p *Pool, lanes int) *Kernel {
@@ -119,6 +121,7 @@ func BenchmarkBalanced(b *testing.B) {
 			p := benchPool(b, 2)
 			k := benchKernel(b, p, [][]Task{{{Fn: fn, Index: 0}}, {{Fn: fn, Index: 1}}})
 			var seq, par time.Duration
+			s0 := p.Stats()
 			for b.Loop() {
 				t0 := time.Now()
 				fn(nil)
@@ -130,41 +133,46 @@ func BenchmarkBalanced(b *testing.B) {
 			}
 			b.ReportMetric(float64(seq)/float64(par), "x-speedup")
 			b.ReportMetric(float64(par.Nanoseconds())/float64(b.N), "ns/run")
+			reportStats(b, p.Stats().Sub(s0))
 		})
 	}
 }
 
 // BenchmarkPingPong is the floor for the dispatch benchmarks: one round trip
 // of a cache line between the benchmark goroutine and a goroutine locked to
-// its thread, both spinning as the pool does (DefaultWaitSpin's polls, then
-// yielding the CPU), with no pool involved. A 2-lane dispatch needs one such
-// round trip; on a loaded machine both are mostly OS scheduling latency.
+// its thread, both spinning as the pool does (DefaultWaitSpin's polls and
+// yields, over and over, never parking), with no pool involved. A 2-lane
+// dispatch needs one such round trip; on a loaded machine both are mostly OS
+// scheduling latency.
 func BenchmarkPingPong(b *testing.B) {
 	var ping, pong line
-	spin := func(ln *line, want uint64) {
-		for i := 0; ln.v.Load() < want; i++ {
-			if i >= DefaultWaitSpin.Polls {
-				osYield()
-			}
+	wait := func(ln *line, want uint64, st *laneStats) {
+		for ln.v.Load() < want && !spin(ln, want, DefaultWaitSpin, st) {
 		}
 	}
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		runtime.LockOSThread()
+		var st laneStats
 		for i := uint64(1); ; i++ {
-			spin(&ping, i)
+			wait(&ping, i, &st)
 			if ping.v.Load() == stopRun {
 				return
 			}
 			pong.v.Store(i)
 		}
 	}()
+	var st laneStats
 	var i uint64
 	for b.Loop() {
 		i++
 		ping.v.Store(i)
-		spin(&pong, i)
+		wait(&pong, i, &st)
 	}
 	ping.v.Store(stopRun)
+	<-done
+	b.ReportMetric(float64(st.yields.load())/float64(b.N), "yields/op")
 }
 
 // BenchmarkDispatchBusyCore is BenchmarkDispatchEmpty2Lanes while another

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime/debug"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -32,9 +31,10 @@ type recordData struct {
 	panicVal  any
 	stack     []byte
 	rng       rand.PCG
-	// parks counts the times this lane parked; benchmarks report it. It is
-	// touched only on the way to sleep, so it costs nothing on the fast path.
-	parks atomic.Uint64
+	// stats is the lane's share of Pool.Stats. Only waits that find their
+	// word missing, publishes that find a sleeper and (on lane 0) Run
+	// touch it, so a lane that never waits never writes it.
+	stats laneStats
 }
 
 // runLane runs lane me's tasks of k in progress epoch e and then publishes
@@ -54,7 +54,7 @@ func (p *Pool) runLane(k *Kernel, me int, state unsafe.Pointer, e uint64) {
 		if r != nil || goexit {
 			p.failed.fail(e, ls.rec.task)
 		}
-		p.publish(&ls.progress, word(e, doneCount))
+		p.publish(&ls.progress, word(e, doneCount), me)
 		if goexit {
 			// t.FailNow in a task. On the caller's goroutine, leave the
 			// pool idle and let the goroutine exit as the test wants; a
@@ -108,7 +108,7 @@ func (p *Pool) runTasks(ls *laneState, k *Kernel, me int, state unsafe.Pointer, 
 			if p.cfg.jitter > 0 {
 				p.pause(&ls.rec)
 			}
-			p.publish(&ls.progress, word(e, uint32(i+1)))
+			p.publish(&ls.progress, word(e, uint32(i+1)), me)
 		}
 	}
 }

@@ -7,7 +7,8 @@ type config struct {
 	jitter           time.Duration
 	seed             uint64
 	park             parkKind
-	spinSet, parkSet bool // chosen by an option, not by New
+	spinSet, parkSet bool  // chosen by an option, not by New
+	pin              []int // CPUs worker threads are pinned to, by lane
 }
 
 // Option configures a Pool.
@@ -17,6 +18,22 @@ type Option func(*config)
 // before they park, overriding the budgets New picks.
 func WithSpin(wait, idle Spin) Option {
 	return func(c *config) { c.wait, c.idle, c.spinSet = wait, idle, true }
+}
+
+// WithPinning pins the thread of worker lane l (1..n-1) to CPU
+// cpus[l%len(cpus)], so the kernel neither migrates a lane away from the
+// caches its tasks filled nor stacks two lanes on one core while another is
+// idle. Lane 0 runs on the goroutine that calls Run and is not pinned: to pin
+// it too, lock that goroutine to its thread (runtime.LockOSThread) and set
+// the thread's affinity to cpus[0], which no worker gets while len(cpus) >=
+// the lane count. AllowedCPUs lists the CPUs a caller may pass.
+//
+// New returns once every worker has tried; a CPU the process may not use does
+// not stop the pool (that lane just runs unpinned), and PinErr reports it.
+// Off Linux pinning does nothing. An empty cpus pins nothing.
+func WithPinning(cpus []int) Option {
+	cpus = append([]int(nil), cpus...)
+	return func(c *config) { c.pin = cpus }
 }
 
 // WithJitter makes every lane pause for a random time of up to max (busy

@@ -1,6 +1,7 @@
 package lanepool
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -40,6 +41,9 @@ type Pool struct {
 	_                       [128 - 4*8]byte
 
 	wg sync.WaitGroup
+
+	// pinErr is what WithPinning failed at, set by New before it returns.
+	pinErr error
 }
 
 const (
@@ -54,11 +58,14 @@ const stopRun = ^uint64(0)
 // New starts a pool of lanes lanes: lanes-1 worker goroutines, each locked to
 // its own OS thread. Close releases them.
 //
-// With more lanes than GOMAXPROCS (read once, here) the pool barely spins and
-// parks through the Go scheduler, which hands a parked lane's P to another
-// goroutine at once; otherwise it spins for DefaultWaitSpin and
-// DefaultIdleSpin and parks on a futex, which wakes faster but keeps the P
-// until the runtime's monitor retakes it (20µs or more).
+// With more lanes than GOMAXPROCS (read once, here) the pool polls only for
+// OversubscribedWaitSpin, parks idle workers at once, and parks through the Go
+// scheduler, which hands a parked lane's P to another goroutine at once;
+// otherwise it spins for DefaultWaitSpin and DefaultIdleSpin and parks on a
+// futex, which wakes faster but keeps the P until the runtime's monitor
+// retakes it (20µs or more). Lanes hand off without a context switch only
+// while each has a core: CapLanes fits a lane count to the CPUs the process
+// may use.
 func New(lanes int, opts ...Option) (*Pool, error) {
 	if lanes < 1 || lanes > MaxLanes {
 		return nil, fmt.Errorf("lanepool: %d lanes requested, want 1 to %d", lanes, MaxLanes)
@@ -82,14 +89,33 @@ func New(lanes int, opts ...Option) (*Pool, error) {
 		p.lanes[l].rec.rng = *rand.NewPCG(cfg.seed, uint64(l))
 	}
 	p.wg.Add(lanes - 1)
+	var pin *pinning
+	if len(cfg.pin) > 0 {
+		pin = &pinning{errs: make([]error, lanes)}
+		pin.wg.Add(lanes - 1)
+	}
 	for l := 1; l < lanes; l++ {
-		go p.worker(l)
+		go p.worker(l, pin)
+	}
+	if pin != nil {
+		pin.wg.Wait()
+		p.pinErr = errors.Join(pin.errs...)
 	}
 	return p, nil
 }
 
+// pinning collects the workers' WithPinning outcomes for New.
+type pinning struct {
+	wg   sync.WaitGroup
+	errs []error // by lane
+}
+
 // Lanes returns the number of lanes of the pool.
 func (p *Pool) Lanes() int { return len(p.lanes) }
+
+// PinErr reports the lanes WithPinning could not pin (they run unpinned), or
+// nil when every worker was pinned or no pinning was asked for.
+func (p *Pool) PinErr() error { return p.pinErr }
 
 // Run executes kernel k on state: lane 0 on the calling goroutine, the other
 // lanes of k on the workers. It returns once every lane has finished or
@@ -121,6 +147,7 @@ func (p *Pool) Run(k *Kernel, state unsafe.Pointer) (Result, error) {
 		return Result{}, fmt.Errorf("lanepool: kernel has %d lanes, the pool only %d", len(k.lanes), len(p.lanes))
 	}
 	p.runs++
+	p.lanes[0].rec.stats.runs.add(1)
 	if p.epoch++; p.epoch > p.epochLimit {
 		p.restartEpochs()
 	}
@@ -128,7 +155,7 @@ func (p *Pool) Run(k *Kernel, state unsafe.Pointer) (Result, error) {
 	for _, l := range k.active {
 		st := &p.lanes[l].start
 		st.k, st.state, st.epoch = k, state, e
-		p.publish(st, p.runs)
+		p.publish(st, p.runs, 0)
 	}
 	p.runLane(k, 0, state, e)
 	p.awaitWorkers(k, e)
@@ -207,7 +234,7 @@ func (p *Pool) Close() error {
 	for l := 1; l < len(p.lanes); l++ {
 		st := &p.lanes[l].start
 		st.k, st.state = nil, nil
-		p.publish(st, stopRun)
+		p.publish(st, stopRun, 0)
 	}
 	p.wg.Wait()
 	return nil
@@ -215,9 +242,16 @@ func (p *Pool) Close() error {
 
 // worker runs lane l. It never unlocks its thread, so when Close makes it
 // return the runtime terminates the thread rather than keeping it idle.
-func (p *Pool) worker(l int) {
+func (p *Pool) worker(l int, pin *pinning) {
 	runtime.LockOSThread()
 	defer p.wg.Done()
+	if pin != nil {
+		cpu := p.cfg.pin[l%len(p.cfg.pin)]
+		if err := pinThread(cpu); err != nil {
+			pin.errs[l] = fmt.Errorf("lanepool: pinning lane %d to CPU %d: %w", l, cpu, err)
+		}
+		pin.wg.Done()
+	}
 	start := &p.lanes[l].start
 	var seen uint64
 	for {

@@ -120,7 +120,8 @@ func TestStress(t *testing.T) {
 			opts = append(opts, WithJitter(time.Duration(1+r.IntN(50))*time.Microsecond, r.Uint64()))
 		}
 		if r.IntN(4) == 0 {
-			opts = append(opts, WithSpin(Spin{r.IntN(100), r.IntN(4)}, Spin{r.IntN(100), r.IntN(4)}))
+			us := func(n int) time.Duration { return time.Duration(r.IntN(n)) * time.Microsecond }
+			opts = append(opts, WithSpin(Spin{us(20), us(20)}, Spin{us(50), us(50)}))
 		}
 		if r.IntN(2) == 0 {
 			opts = append(opts, withPark(parkChan))

@@ -42,10 +42,14 @@ type line struct {
 
 // publish stores v (a sequentially consistent store, so it releases every
 // earlier write of this goroutine) and wakes the lanes parked on the line.
-func (p *Pool) publish(ln *line, v uint64) {
+// Lane me is the publisher, whose Wakes count the wake-ups.
+func (p *Pool) publish(ln *line, v uint64, me int) {
 	ln.v.Store(v)
 	if ln.sleepers.Load() != 0 {
 		m := ln.sleepers.Swap(0)
+		// Counted before the posts, so every wake-up a lane consumes is
+		// already counted when it parks again.
+		p.lanes[me].rec.stats.wakes.add(uint64(bits.OnesCount64(m)))
 		for m != 0 {
 			l := bits.TrailingZeros64(m)
 			m &= m - 1
@@ -54,26 +58,23 @@ func (p *Pool) publish(ln *line, v uint64) {
 	}
 }
 
-// await returns once ln.v >= want, acquiring the store that made it so. Lane
-// me spins as s says, then parks on its spot. Parking is a Dekker handshake
-// with publish: the waiter sets its sleepers bit then re-reads v, the
-// publisher stores v then reads sleepers; with sequentially consistent atomics
-// at least one of them sees the other, so a wake-up is never lost.
+// await returns once ln.v >= want, acquiring the store that made it so. The
+// caller has loaded ln.v once and found it short. Lane me spins as s says,
+// then parks on its spot. Parking is a Dekker handshake with publish: the
+// waiter sets its sleepers bit then re-reads v, the publisher stores v then
+// reads sleepers; with sequentially consistent atomics at least one of them
+// sees the other, so a wake-up is never lost.
 func (p *Pool) await(ln *line, want uint64, me int, s Spin) {
-	for range s.Polls {
-		if ln.v.Load() >= want {
-			return
-		}
+	st := &p.lanes[me].rec.stats
+	st.waits.add(1)
+	if spin(ln, want, s, st) {
+		return
 	}
-	for range s.Yields {
-		osYield()
-		if ln.v.Load() >= want {
-			return
-		}
-	}
-	p.lanes[me].rec.parks.Add(1)
 	bit := uint64(1) << me
 	for {
+		// Counted before the bit is set, so the wake-up a publisher
+		// counts after clearing it always has its park counted.
+		st.parks.add(1)
 		ln.sleepers.Or(bit)
 		if ln.v.Load() >= want {
 			break

@@ -1,27 +1,107 @@
 package lanepool
 
-// Spin is how long a lane spins before it parks: Polls reads of the word it
-// waits on in a tight loop (a read costs about a nanosecond while the word's
-// cache line does not change), then Yields reads each after giving the CPU
-// to any other runnable thread (sched_yield, about a microsecond when there
-// is none). The yields matter on a loaded machine: a lane that only polls can
-// spend its whole time slice waiting for a thread queued behind it.
+import "time"
+
+// Spin is how long a lane spins before it parks. It first polls the word it
+// waits on in a tight loop for Poll (a load costs about a nanosecond while the
+// word's cache line does not change, so this sees a publish within one
+// cache-line transfer), then gives the CPU to any other runnable thread
+// (sched_yield) and re-checks, over and over, until Yield more has passed.
+// The yields matter on a loaded machine: a lane that only polls can spend its
+// whole time slice waiting for a thread queued behind it on the same CPU.
+// After both it parks until the publisher wakes it. A zero Spin parks at once.
+//
+// The budgets are times, not counts, because what they are weighed against is
+// a time (what parking costs) and the cost of a poll or a yield varies with
+// the machine, its load and the race detector by ten times or more.
 type Spin struct {
-	Polls, Yields int
+	Poll, Yield time.Duration
 }
 
-// Spin budgets New uses; WithSpin overrides them.
+// Spin budgets New uses; WithSpin overrides them. They follow from two costs
+// measured on a small VM: a cache line's round trip between cores takes about
+// 0.9µs, and a futex park and wake-up about 12µs of the waiter's time (plus a
+// system call for the publisher). A lane that spins hands off in about one
+// round trip; one that parks needs ten times that. Spinning for about what
+// parking would cost (the ski-rental rule) keeps any wait within about twice
+// the cost of the best choice made in hindsight, while every wait shorter
+// than the budget hands off an order of magnitude faster than a park would.
 var (
 	// DefaultWaitSpin is for a lane waiting on another lane, and for the
-	// caller waiting for the workers to finish: a few microseconds, about
-	// what a futex wake-up costs.
-	DefaultWaitSpin = Spin{Polls: 1 << 11, Yields: 8}
+	// caller waiting for the workers to finish. Polling for 20µs, about two
+	// park costs, covers every hand-off between lanes that each have a core;
+	// the 30µs of yields that follow let a lane waiting for a descheduled
+	// producer give it the CPU rather than park for 12µs; a wait longer than
+	// 50µs in all is long enough that parking costs little in proportion.
+	DefaultWaitSpin = Spin{Poll: 20 * time.Microsecond, Yield: 30 * time.Microsecond}
 	// DefaultIdleSpin is for an idle worker between Runs, where the gap is
-	// the caller's own work (a test-bench step): a worker that is still
-	// spinning starts at once.
-	DefaultIdleSpin = Spin{Polls: 1 << 11, Yields: 64}
+	// the caller's own work (a test-bench step, typically a few to a hundred
+	// microseconds). A worker that is still spinning starts within a round
+	// trip, one that parked needs a futex wake-up first, so it polls for
+	// 50µs and yields for 200µs more before giving its CPU back. The price:
+	// the worker holds its P (and a core) for up to 250µs after every Run,
+	// so a goroutine that becomes runnable meanwhile while the other Ps are
+	// busy may wait that long for one (BenchmarkDispatchBusyCore/chan).
+	DefaultIdleSpin = Spin{Poll: 50 * time.Microsecond, Yield: 200 * time.Microsecond}
 	// OversubscribedWaitSpin replaces DefaultWaitSpin, and idle workers park
 	// at once, when a pool has more lanes than GOMAXPROCS: then a spinning
-	// lane holds a P that the lane it waits for may need in order to run.
-	OversubscribedWaitSpin = Spin{Polls: 1 << 6}
+	// lane holds a P that the lane it waits for may need in order to run, so
+	// a lane polls only for about one cache-line round trip and does not
+	// yield (a yield keeps the P).
+	OversubscribedWaitSpin = Spin{Poll: time.Microsecond}
 )
+
+// pollBatch is how many polls pass between two readings of the clock: about
+// 64ns of polling against a clock read of some 20 to 40ns, so the clock costs
+// little and a budget overshoots by about one batch.
+const pollBatch = 64
+
+// spin waits as s says for ln.v to reach want, and reports whether it did; on
+// false the caller parks. It adds its polls and yields to st. Callers load the
+// word once before they call it, so a word that is already there never costs
+// a clock read; the budget starts after the first batch of polls, so a wait
+// that ends within that batch costs none either.
+func spin(ln *line, want uint64, s Spin, st *laneStats) bool {
+	var t0 time.Time
+	if s.Poll > 0 {
+		var polls uint64
+		for {
+			for range pollBatch {
+				polls++
+				if ln.v.Load() >= want {
+					st.spins.add(polls)
+					return true
+				}
+			}
+			now := time.Now()
+			if t0.IsZero() {
+				t0 = now
+			} else if now.Sub(t0) >= s.Poll {
+				t0 = now
+				break
+			}
+		}
+		st.spins.add(polls)
+	}
+	if s.Yield <= 0 {
+		return false
+	}
+	if t0.IsZero() {
+		t0 = time.Now()
+	}
+	var yields uint64
+	ready := false
+	for {
+		osYield()
+		yields++
+		if ln.v.Load() >= want {
+			ready = true
+			break
+		}
+		if time.Since(t0) >= s.Yield {
+			break
+		}
+	}
+	st.yields.add(yields)
+	return ready
+}

@@ -32,13 +32,15 @@ const (
 // (sim) puts the partitioned cores16 clock kernel about 0.7 µs above half
 // its sequential time on native code (~1 ns a unit: 600) and the
 // partitioned UART about 1.8 µs above its sequential time interpreted (~6
-// ns a unit: 300); lanepool's bare hand-off is ~320 ns
-// (BenchmarkCrossLaneWait). They are constants, not a measurement at
-// start-up, so that a plan is the same on every run; the selector measures
-// the real machine in auto mode.
+// ns a unit: 300). They are the defaults of builds that must not depend
+// on the machine (the compiler's PartitionAlways mode, tests); in auto
+// mode the compiler charges a hand-off it measures on the running machine
+// (compile.CalibrateSync), kept within [MinSyncCost, MaxSyncCost].
 const (
 	SyncCostNative = 600
 	SyncCostInterp = 300
+	MinSyncCost    = 10
+	MaxSyncCost    = 1 << 24
 )
 
 // Worth is the one test of whether a partitioned kernel pays: its

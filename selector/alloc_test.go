@@ -50,6 +50,48 @@ func TestHotPathDoesNotAllocate(t *testing.T) {
 	_ = sink
 }
 
+// TestTimedAbandonDoesNotAllocate: time-sized blocks, abandoning, the
+// block medians it takes and MeasuringBlock/DoneBatch all work in the
+// buffers from New.
+func TestTimedAbandonDoesNotAllocate(t *testing.T) {
+	p := DefaultPolicy()
+	p.FirstRecheck, p.MaxRecheck = 8, 8 // many measurements
+	clk := &fakeClock{}
+	s, err := New(p, clk, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every other measurement the partitioned kernel is 3× slower and is
+	// abandoned; in between it is faster and wins. Calls of 20 µs make
+	// blocks end by time.
+	cost := func(c int) time.Duration {
+		if c == 1 && s.checks%2 == 0 {
+			return 60 * time.Microsecond
+		}
+		if c == 1 {
+			return 10 * time.Microsecond
+		}
+		return 20 * time.Microsecond
+	}
+	if a := testing.AllocsPerRun(5000, func() {
+		s.Run(func(c int) { clk.now += cost(c) })
+	}); a != 0 {
+		t.Errorf("Run: %v allocs per call", a)
+	}
+	if a := testing.AllocsPerRun(5000, func() {
+		if c, n, ok := s.MeasuringBlock(); ok {
+			s.DoneBatch(c, n, time.Duration(n)*cost(c))
+		} else {
+			s.Skip(1)
+		}
+	}); a != 0 {
+		t.Errorf("MeasuringBlock/DoneBatch: %v allocs per batch", a)
+	}
+	if s.abandons < 2 || s.flips < 2 || s.checks < 20 {
+		t.Errorf("the loop should abandon and flip repeatedly: %v", s)
+	}
+}
+
 var benchSink int
 
 func BenchmarkDecidedPick(b *testing.B) {

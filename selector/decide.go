@@ -6,15 +6,16 @@ import (
 )
 
 // decide closes a measurement: it applies the decision rule to the medians
-// and trimmed means and starts the decided interval.
+// and trimmed means of the calls each candidate recorded and starts the
+// decided interval.
 func (s *Selector) decide() {
-	means := make([]time.Duration, len(s.samples))
 	for c, xs := range s.samples {
+		xs = xs[:s.counts[c]]
 		s.medians[c] = median(xs)
-		means[c] = trimmedMean(xs)
+		s.means[c] = trimmedMean(xs)
 	}
 	prev := s.choice
-	s.choice = choose(s.medians, means, s.policy.KeepRatio)
+	s.choice = choose(s.medians, s.means, s.abandoned, s.policy.KeepRatio)
 	if s.checks > 0 && s.choice != prev {
 		s.flips++
 	}
@@ -23,9 +24,11 @@ func (s *Selector) decide() {
 	s.left = s.wait
 }
 
-// choose is the decision rule: among the candidates whose median is below
-// ratio × the reference median and whose trimmed mean is not above the
-// reference's, the lowest median wins; otherwise the reference. A zero
+// choose is the decision rule: among the candidates not abandoned whose
+// median is below ratio × the reference median and whose trimmed mean is not
+// above the reference's, the lowest median wins; otherwise the reference.
+// An abandoned candidate stays out even if its few samples would pass: it
+// lost by a wide margin against the same reference. A zero
 // reference median (a clock too coarse to see the call) leaves nothing
 // eligible, which is the safe outcome.
 //
@@ -33,11 +36,11 @@ func (s *Selector) decide() {
 // for a lane the OS has descheduled takes many times the usual, and when
 // that happens to one call in ten the median still looks twice as fast
 // while the throughput is worse than sequential.
-func choose(medians, means []time.Duration, ratio float64) int {
+func choose(medians, means []time.Duration, abandoned []bool, ratio float64) int {
 	limit := ratio * float64(medians[0])
 	best := 0
 	for c := 1; c < len(medians); c++ {
-		if float64(medians[c]) < limit && means[c] <= means[0] && (best == 0 || medians[c] < medians[best]) {
+		if !abandoned[c] && float64(medians[c]) < limit && means[c] <= means[0] && (best == 0 || medians[c] < medians[best]) {
 			best = c
 		}
 	}
@@ -63,11 +66,16 @@ func trimmedMean(xs []time.Duration) time.Duration {
 	return sum / time.Duration(n)
 }
 
-// median sorts xs in place, which is fine because the samples are consumed.
-// An even count averages the two middle values.
+// median sorts xs in place, which is fine because only the multiset of
+// samples matters. An even count averages the two middle values. Every
+// candidate records a call before its median is taken; 0 for none keeps a
+// schedule bug from becoming a panic in the simulator's hot loop.
 func median(xs []time.Duration) time.Duration {
 	slices.Sort(xs)
 	n := len(xs)
+	if n == 0 {
+		return 0
+	}
 	if n%2 == 1 {
 		return xs[n/2]
 	}

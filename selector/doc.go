@@ -10,26 +10,50 @@
 //
 // # Measuring
 //
-// A measurement runs Policy.Rounds rounds. In each round every candidate, in
-// index order, runs one block of Policy.BlockCalls consecutive calls. The
-// first Policy.WarmupCalls calls of each block are not recorded: they pay for
-// caches refilled by the previous candidate and for parked lane workers
-// waking up. The remaining calls of all rounds give one median per candidate.
-// A measurement therefore costs exactly Rounds × BlockCalls × candidates calls.
+// A measurement runs up to Policy.Rounds rounds. In each round every
+// candidate still in the measurement, in index order (so the reference
+// first), runs one block of consecutive calls. The first calls of each block
+// are a warm-up that is not recorded: it pays for caches refilled by the
+// previous candidate and for parked lane workers waking up. The recorded
+// calls of all rounds give one median per candidate.
+//
+// By default a block is sized by time as well as by calls, so that it lasts
+// long enough to swamp the clock reads around each call but no longer than
+// needed: with Policy.BlockTime set (50 µs by default), the warm-up ends
+// after Policy.WarmupCalls calls or once it took BlockTime, whichever comes
+// first (at least one call), and the block once its recorded calls took
+// BlockTime and number at least Policy.MinCalls, or at Policy.BlockCalls
+// calls in all. A 1 ms kernel thus measures a handful of calls per block, a
+// 50 ns kernel a full block of BlockCalls. Without BlockTime every block has
+// exactly BlockCalls calls, WarmupCalls of them warm-up, and a measurement
+// that abandons nothing costs exactly Rounds × BlockCalls × candidates calls.
+//
+// # Abandoning
+//
+// A partitioned kernel that loses usually loses clearly, and every call of it
+// while measuring is time lost, so with Policy.AbandonRatio set (1.3 by
+// default) a non-reference candidate whose block median is above AbandonRatio
+// × the reference's median so far is abandoned: it runs no more blocks in
+// this measurement and cannot be chosen by it. Once every alternative is
+// abandoned the measurement ends at once and keeps the reference — after one
+// block each when the alternatives lose in the first round — counting as a
+// check like any other (Stats.Abandoned counts these). Abandoning lasts one
+// measurement: the next re-check gives every candidate its blocks again, so a
+// kernel that lost on a busy host can win once the host is idle.
 //
 // # Decision rule
 //
-// A candidate other than the reference is eligible only when its median is
-// below KeepRatio (0.95 by default) times the reference median and its
-// trimmed mean (the mean without the slowest 2% of calls) is not above the
-// reference's; the decision is the eligible candidate with the lowest
-// median, or the reference when none is eligible (ties go to the lower
-// index). Medians keep a few preempted or interrupted calls from swaying
-// the decision, and the margin keeps lane workers idle unless they clearly
-// pay off. The trimmed mean catches what a median hides: a partitioned
-// kernel whose calls now and then wait for a descheduled lane can have half
-// the median and still lose on throughput, and such a tail recurs, so
-// trimming 2% does not remove it.
+// A candidate other than the reference is eligible only when it was not
+// abandoned, its median is below KeepRatio (0.95 by default) times the
+// reference median and its trimmed mean (the mean without the slowest 2% of
+// calls) is not above the reference's; the decision is the eligible candidate
+// with the lowest median, or the reference when none is eligible (ties go to
+// the lower index). Medians keep a few preempted or interrupted calls from
+// swaying the decision, and the margin keeps lane workers idle unless they
+// clearly pay off. The trimmed mean catches what a median hides: a
+// partitioned kernel whose calls now and then wait for a descheduled lane can
+// have half the median and still lose on throughput, and such a tail recurs,
+// so trimming 2% does not remove it.
 //
 // # Re-checking
 //

@@ -33,6 +33,16 @@ func TestNewRejectsBadPolicy(t *testing.T) {
 		{"FirstRecheck", func(p *Policy) { p.FirstRecheck = -10 }},
 		{"MaxRecheck", func(p *Policy) { p.MaxRecheck = p.FirstRecheck - 1 }},
 		{"MaxRecheck", func(p *Policy) { p.MaxRecheck = 0 }},
+		{"BlockTime", func(p *Policy) { p.BlockTime = -1 }},
+		{"MinCalls", func(p *Policy) { p.MinCalls = 0 }},
+		{"MinCalls", func(p *Policy) { p.MinCalls = -1 }},
+		{"MinCalls", func(p *Policy) { p.MinCalls = p.BlockCalls - p.WarmupCalls + 1 }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = 1 }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = 0.5 }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = 1e-9 }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = -1.5 }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = math.NaN() }},
+		{"AbandonRatio", func(p *Policy) { p.AbandonRatio = math.Inf(1) }},
 	} {
 		p := DefaultPolicy()
 		tc.modify(&p)
@@ -67,5 +77,31 @@ func TestZeroWarmupAndMaxCapAllowed(t *testing.T) {
 	s.startMeasuring()
 	if s.wait != math.MaxInt64 {
 		t.Fatalf("wait = %d, want saturated at MaxInt64", s.wait)
+	}
+}
+
+// TestTimeAndAbandonBounds: the edges of the new fields' ranges are
+// accepted, and MinCalls is ignored while blocks are counted in calls.
+func TestTimeAndAbandonBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		modify func(*Policy)
+	}{
+		{"MinCalls at BlockCalls−WarmupCalls", func(p *Policy) { p.MinCalls = p.BlockCalls - p.WarmupCalls }},
+		{"MinCalls 1", func(p *Policy) { p.MinCalls = 1 }},
+		{"AbandonRatio just above 1", func(p *Policy) { p.AbandonRatio = math.Nextafter(1, 2) }},
+		{"AbandonRatio 0", func(p *Policy) { p.AbandonRatio = 0 }},
+		{"no BlockTime, MinCalls 0", func(p *Policy) { p.BlockTime, p.MinCalls = 0, 0 }},
+		{"no BlockTime, MinCalls out of range", func(p *Policy) { p.BlockTime, p.MinCalls = 0, 1000 }},
+		{"1 ns BlockTime", func(p *Policy) { p.BlockTime = 1 }},
+	} {
+		p := DefaultPolicy()
+		tc.modify(&p)
+		if _, err := New(p, &fakeClock{}, 2); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+	if err := smallPolicy().Validate(); err != nil {
+		t.Errorf("smallPolicy: %v", err)
 	}
 }

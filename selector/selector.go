@@ -19,15 +19,32 @@ type Selector struct {
 	choice int
 
 	measuring bool
-	round     int // current round of the measurement
-	cand      int // candidate whose block is running
-	pos       int // calls of the current block done so far
+	round     int  // current round of the measurement
+	cand      int  // candidate whose block is running
+	pos       int  // calls of the current block done so far, warm-up included
+	warming   bool // the current block is still in its warm-up
+	// spent is the time of the current block's warm-up while warming, of
+	// its recorded calls after; kept only with Policy.BlockTime, and only
+	// until it reaches BlockTime, so it cannot overflow.
+	spent time.Duration
+	from  int // index in samples[cand] of the current block's first sample
+	// refMedian is the reference's median over its blocks so far in this
+	// measurement, the yardstick for abandoning (with Policy.AbandonRatio).
+	refMedian time.Duration
+	live      int // non-reference candidates not abandoned in this measurement
 
-	wait    int64 // re-check interval after the current (or upcoming) decision
-	checks  int   // completed measurements
-	flips   int   // decisions that changed the choice
-	samples [][]time.Duration
-	medians []time.Duration // of the last completed measurement
+	wait     int64 // re-check interval after the current (or upcoming) decision
+	checks   int   // completed measurements
+	flips    int   // decisions that changed the choice
+	abandons int   // measurements ended because every alternative was abandoned
+
+	// samples[c][:counts[c]] are candidate c's recorded calls of this
+	// measurement; blocks that end early leave the rest of the buffer unused.
+	samples   [][]time.Duration
+	counts    []int
+	abandoned []bool          // per candidate, in this measurement
+	medians   []time.Duration // of the last completed measurement
+	means     []time.Duration // scratch for decide
 
 	policy Policy
 	clock  Clock
@@ -46,20 +63,24 @@ func New(p Policy, clock Clock, n int) (*Selector, error) {
 	if clock == nil {
 		clock = MonotonicClock()
 	}
-	kept := p.Rounds * (p.BlockCalls - p.WarmupCalls)
+	kept := p.Rounds * p.maxRecorded()
 	flat := make([]time.Duration, n*kept)
 	samples := make([][]time.Duration, n)
 	for c := range samples {
 		samples[c] = flat[c*kept : (c+1)*kept : (c+1)*kept]
 	}
-	return &Selector{
-		measuring: true,
+	s := &Selector{
 		wait:      p.FirstRecheck,
 		samples:   samples,
+		counts:    make([]int, n),
+		abandoned: make([]bool, n),
 		medians:   make([]time.Duration, n),
+		means:     make([]time.Duration, n),
 		policy:    p,
 		clock:     clock,
-	}, nil
+	}
+	s.reset()
+	return s, nil
 }
 
 // Pick returns the candidate to run for the next call and whether the call is
@@ -101,9 +122,11 @@ func (s *Selector) Skip(n int64) {
 
 // MeasuringBlock is for a caller that runs measured calls in batches: it
 // starts the measurement when the re-check is due and, while measuring,
-// returns the candidate of the running block and how many of its calls a
-// batch should make next (the rest of the warm-up calls, or the rest of the
-// block), to be reported with DoneBatch. ok is false while decided.
+// returns the candidate of the running block and the most calls a batch
+// should make next (the rest of the warm-up calls, or the rest of the
+// block's BlockCalls), to be reported with DoneBatch. With Policy.BlockTime
+// the block may end sooner; DoneBatch says how many of the calls it took.
+// ok is false while decided.
 func (s *Selector) MeasuringBlock() (cand, calls int, ok bool) {
 	if s.left > 0 {
 		return 0, 0, false
@@ -112,19 +135,30 @@ func (s *Selector) MeasuringBlock() (cand, calls int, ok bool) {
 		s.startMeasuring()
 	}
 	p := &s.policy
-	if s.pos < p.WarmupCalls {
+	if s.warming {
 		return s.cand, p.WarmupCalls - s.pos, true
 	}
 	return s.cand, p.BlockCalls - s.pos, true
 }
 
 // DoneBatch reports n consecutive measured calls of cand that took elapsed
-// together, as n calls of elapsed/n each (at most the calls MeasuringBlock
-// returned).
-func (s *Selector) DoneBatch(cand, n int, elapsed time.Duration) {
-	for range n {
-		s.Done(cand, elapsed/time.Duration(n))
+// together, as n calls of elapsed/n each, and returns how many of them it
+// counted: those up to the end of the running block (with Policy.BlockTime
+// that can come before the calls MeasuringBlock allowed, and the
+// measurement may end with the block, by abandoning or after its last
+// round), none when cand's block is not running. The calls past the end
+// belong to no block; the caller need not report them elsewhere.
+func (s *Selector) DoneBatch(cand, n int, elapsed time.Duration) int {
+	if n <= 0 || !s.measuring || cand != s.cand {
+		return 0
 	}
+	each := max(elapsed, 0) / time.Duration(n)
+	for i := 1; i <= n; i++ {
+		if s.count(each) {
+			return i
+		}
+	}
+	return n
 }
 
 func (s *Selector) pickMeasured() (int, bool) {
@@ -135,8 +169,7 @@ func (s *Selector) pickMeasured() (int, bool) {
 }
 
 func (s *Selector) startMeasuring() {
-	s.measuring = true
-	s.round, s.cand, s.pos = 0, 0, 0
+	s.reset()
 	// The interval doubles with every check; guard the doubling against
 	// overflow for caps near MaxInt64.
 	if s.wait > s.policy.MaxRecheck/2 {
@@ -144,6 +177,23 @@ func (s *Selector) startMeasuring() {
 	} else {
 		s.wait *= 2
 	}
+}
+
+// reset puts the selector at the start of a measurement.
+func (s *Selector) reset() {
+	s.measuring = true
+	s.round, s.cand = 0, 0
+	clear(s.counts)
+	clear(s.abandoned)
+	s.live = len(s.samples) - 1
+	s.refMedian = 0
+	s.startBlock()
+}
+
+func (s *Selector) startBlock() {
+	s.pos, s.spent = 0, 0
+	s.warming = s.policy.WarmupCalls > 0
+	s.from = s.counts[s.cand]
 }
 
 // Done reports the elapsed time of a measured call of cand. Reports that do
@@ -154,26 +204,70 @@ func (s *Selector) Done(cand int, elapsed time.Duration) {
 	if !s.measuring || cand != s.cand {
 		return
 	}
+	s.count(elapsed)
+}
+
+// count books one call of the running block and reports whether the block
+// ended with it.
+func (s *Selector) count(elapsed time.Duration) bool {
 	p := &s.policy
-	if s.pos >= p.WarmupCalls {
-		// A clock that stepped backwards must not look like a fast kernel.
-		elapsed = max(elapsed, 0)
-		s.samples[cand][s.round*(p.BlockCalls-p.WarmupCalls)+s.pos-p.WarmupCalls] = elapsed
-	}
+	// A clock that stepped backwards must not look like a fast kernel.
+	elapsed = max(elapsed, 0)
 	s.pos++
-	if s.pos < p.BlockCalls {
-		return
+	if p.BlockTime > 0 && s.spent < p.BlockTime {
+		s.spent += elapsed
 	}
-	s.pos = 0
-	s.cand++
-	if s.cand < len(s.samples) {
-		return
+	if s.warming {
+		if s.pos >= p.WarmupCalls || p.BlockTime > 0 && s.spent >= p.BlockTime {
+			s.warming, s.spent = false, 0
+		}
+		return false
 	}
-	s.cand = 0
-	s.round++
-	if s.round == p.Rounds {
-		s.decide()
+	c := s.cand
+	s.samples[c][s.counts[c]] = elapsed
+	s.counts[c]++
+	if s.pos < p.BlockCalls && (p.BlockTime == 0 || s.spent < p.BlockTime || s.counts[c]-s.from < p.MinCalls) {
+		return false
 	}
+	s.endBlock()
+	return true
+}
+
+// endBlock applies the abandon rule to the block that just ended and moves
+// on to the next block, or closes the measurement.
+func (s *Selector) endBlock() {
+	p := &s.policy
+	c := s.cand
+	if p.AbandonRatio > 0 {
+		// Sorting in place is harmless: only the multiset of samples matters.
+		if c == 0 {
+			s.refMedian = median(s.samples[0][:s.counts[0]])
+		} else if float64(median(s.samples[c][s.from:s.counts[c]])) > p.AbandonRatio*float64(s.refMedian) {
+			s.abandoned[c] = true
+			if s.live--; s.live == 0 {
+				s.abandons++
+				s.decide()
+				return
+			}
+		}
+	}
+	// The reference is never abandoned, so the search stops at it at the
+	// latest.
+	for {
+		s.cand++
+		if s.cand == len(s.samples) {
+			s.cand = 0
+			s.round++
+			if s.round == p.Rounds {
+				s.decide()
+				return
+			}
+		}
+		if !s.abandoned[s.cand] {
+			break
+		}
+	}
+	s.startBlock()
 }
 
 // Run runs one call through fn with the candidate Pick chooses and, when the

@@ -201,66 +201,106 @@ func TestThreeCandidates(t *testing.T) {
 	}
 }
 
-// Outliers (preemption, page faults) are large and rare: they would swing a
-// mean but leave the median and the trimmed mean alone. A tail that recurs
-// is a real cost and keeps a candidate out.
-func TestOutliersDoNotFlip(t *testing.T) {
-	p := DefaultPolicy()
-	rng := rand.New(rand.NewPCG(1, 2))
+// outlierCase is a scenario of TestOutliersDoNotFlip: n candidates costing
+// cost, of which want should be chosen. lower: candidate 1 loses with the
+// lower median.
+type outlierCase struct {
+	name  string
+	n     int
+	cost  costFunc
+	want  int
+	lower bool
+}
+
+// outlierCases builds the scenarios from one random stream. Outliers are
+// 50 µs, about the default BlockTime, so under the default policy a block
+// that meets one ends there.
+func outlierCases(rng *rand.Rand) []outlierCase {
+	jitter := func(base time.Duration) time.Duration { return base + time.Duration(rng.IntN(5)) - 2 } // ±2
 	noisy := func(base time.Duration, oneIn int) time.Duration {
-		d := base + time.Duration(rng.IntN(5)) - 2 // ±2 jitter
+		d := jitter(base)
 		if rng.IntN(oneIn) == 0 {
 			d += 50 * time.Microsecond
 		}
 		return d
 	}
-	t.Run("fused wins despite rare outliers", func(t *testing.T) {
+	return []outlierCase{{
 		// Rare outliers hit only the fused function: its plain mean is
 		// several times the others', yet its median and trimmed mean are
 		// the lowest.
-		h := newHarness(t, p, 3, func(_ int64, cand, _ int) time.Duration {
+		name: "fused wins despite rare outliers", n: 3, want: 2,
+		cost: func(_ int64, cand, _ int) time.Duration {
 			switch cand {
 			case 0:
-				return 100 + time.Duration(rng.IntN(5)) - 2
+				return jitter(100)
 			case 1:
-				return 80 + time.Duration(rng.IntN(5)) - 2
+				return jitter(80)
 			}
 			return noisy(50, 200)
-		})
-		h.step(measureCalls(p, 3))
-		if st := h.s.Stats(); st.Choice != 2 {
-			t.Fatalf("want fused, got %v", st)
-		}
-	})
-	t.Run("a recurring tail keeps a faster median out", func(t *testing.T) {
+		},
+	}, {
 		// One call in five of the partitioned kernel waits for a lane that
 		// was descheduled: its median is half the reference's, its
 		// throughput far worse.
-		h := newHarness(t, p, 2, func(_ int64, cand, _ int) time.Duration {
+		name: "a recurring tail keeps a faster median out", n: 2, want: 0, lower: true,
+		cost: func(_ int64, cand, _ int) time.Duration {
 			if cand == 0 {
-				return 100 + time.Duration(rng.IntN(5)) - 2
+				return jitter(100)
 			}
 			return noisy(50, 5)
-		})
-		h.step(measureCalls(p, 2))
-		if st := h.s.Stats(); st.Choice != 0 || st.Medians[1] >= st.Medians[0] {
-			t.Fatalf("want sequential kept despite a lower median, got %v", st)
-		}
-	})
-	t.Run("outliers on the reference do not hand a marginal win", func(t *testing.T) {
+		},
+	}, {
 		// The reference mean is inflated ~100×; partitioned is only 3 % faster
 		// in median, so the reference stays.
-		h := newHarness(t, p, 2, func(_ int64, cand, _ int) time.Duration {
+		name: "outliers on the reference do not hand a marginal win", n: 2, want: 0,
+		cost: func(_ int64, cand, _ int) time.Duration {
 			if cand == 0 {
 				return noisy(100, 5)
 			}
-			return 97 + time.Duration(rng.IntN(5)) - 2
+			return jitter(97)
+		},
+	}}
+}
+
+// Outliers (preemption, page faults) are large and rare: they would swing a
+// mean but leave the median and the trimmed mean alone. A tail that recurs
+// is a real cost and keeps a candidate out.
+//
+// This tests the decision rule over full blocks, so blocks are counted in
+// calls and nothing is abandoned; TestOutliersDefaultPolicy runs the same
+// scenarios under the default schedule.
+func TestOutliersDoNotFlip(t *testing.T) {
+	p := DefaultPolicy()
+	p.BlockTime, p.AbandonRatio = 0, 0
+	for _, tc := range outlierCases(rand.New(rand.NewPCG(1, 2))) {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, p, tc.n, tc.cost)
+			h.step(measureCalls(p, tc.n))
+			st := h.s.Stats()
+			if st.Choice != tc.want || st.Checks != 1 {
+				t.Fatalf("want candidate %d after one check, got %v", tc.want, st)
+			}
+			if tc.lower && st.Medians[1] >= st.Medians[0] {
+				t.Fatalf("want candidate 1 kept out despite a lower median, got %v", st)
+			}
 		})
-		h.step(measureCalls(p, 2))
-		if st := h.s.Stats(); st.Choice != 0 {
-			t.Fatalf("want sequential kept, got %v", st)
-		}
-	})
+	}
+}
+
+// TestOutliersDefaultPolicy: under the default schedule blocks that meet an
+// outlier end early and the tail case is abandoned (one block may hold more
+// outliers than usual calls), but every decision is the same.
+func TestOutliersDefaultPolicy(t *testing.T) {
+	p := DefaultPolicy()
+	for _, tc := range outlierCases(rand.New(rand.NewPCG(1, 2))) {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, p, tc.n, tc.cost)
+			h.step(measureCalls(p, tc.n))
+			if st := h.s.Stats(); st.Choice != tc.want || st.Checks != 1 {
+				t.Fatalf("want candidate %d after one check, got %v", tc.want, st)
+			}
+		})
+	}
 }
 
 func TestPickDoneProtocol(t *testing.T) {

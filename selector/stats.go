@@ -15,12 +15,17 @@ type Stats struct {
 	// the previous decision.
 	Measuring bool
 	// Medians holds each candidate's median of the latest completed
-	// measurement; nil before the first decision.
+	// measurement, over the calls it recorded (few for a candidate that was
+	// abandoned); nil before the first decision.
 	Medians []time.Duration
 	// Checks counts completed measurements, the first decision included.
 	Checks int
 	// Flips counts re-checks that changed the choice.
 	Flips int
+	// Abandoned counts measurements that ended because every alternative
+	// was abandoned (see Policy.AbandonRatio); they decided the
+	// reference and are included in Checks.
+	Abandoned int
 	// Interval is the length, in calls, of the current decided interval, or
 	// while measuring of the one that will follow the measurement.
 	Interval int64
@@ -38,6 +43,7 @@ func (s *Selector) Stats() Stats {
 		Measuring:  s.measuring,
 		Checks:     s.checks,
 		Flips:      s.flips,
+		Abandoned:  s.abandons,
 		Interval:   s.wait,
 		Remaining:  s.left,
 	}
@@ -50,6 +56,10 @@ func (s *Selector) Stats() Stats {
 // String describes the state in one line, e.g.
 //
 //	candidate 1 of 2, decided (medians 100ns 60ns), 1 check, 0 flips, re-check in 1000 of 1000 calls
+//	candidate 0 of 2, decided (medians 100ns 200ns), 2 checks, 1 flip, 1 abandoned, re-check in 2000 of 2000 calls
+//
+// Abandoned measurements are mentioned only when there were some, so the
+// line stays short where abandoning is off.
 func (s *Selector) String() string { return s.Stats().String() }
 
 func (st Stats) String() string {
@@ -68,6 +78,9 @@ func (st Stats) String() string {
 		b.WriteString(")")
 	}
 	fmt.Fprintf(&b, ", %d %s, %d %s", st.Checks, plural(st.Checks, "check"), st.Flips, plural(st.Flips, "flip"))
+	if st.Abandoned > 0 {
+		fmt.Fprintf(&b, ", %d abandoned", st.Abandoned)
+	}
 	if st.Measuring {
 		fmt.Fprintf(&b, ", next interval %d calls", st.Interval)
 	} else {

@@ -66,6 +66,15 @@ type Fallback struct {
 	mu sync.Mutex // guards FellBack and Reasons
 }
 
+// Fell returns copies of FellBack and Reasons, safe to call while units
+// still compile (a simulator compiles partitioned kernels in the
+// background).
+func (f *Fallback) Fell() (units []string, reasons []error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.FellBack), slices.Clone(f.Reasons)
+}
+
 // Name implements Backend: "native+interp" and the like.
 func (f *Fallback) Name() string { return f.Primary.Name() + "+" + f.Secondary.Name() }
 
@@ -125,11 +134,12 @@ type compileJob struct {
 }
 
 // compileJobs compiles each job's unit (nil units are skipped), in
-// parallel and the largest first when the backend allows it. The kernels
+// parallel on up to workers goroutines (0: GOMAXPROCS) and the largest
+// first when the backend allows it. The kernels
 // are the same whatever the scheduling: each job compiles alone. On an
 // error every kernel compiled is closed and the error is the one of the
 // first failing job in the given order.
-func (s *Simulator) compileJobs(jobs []compileJob) ([]Kernel, error) {
+func (s *Simulator) compileJobs(jobs []compileJob, workers int) ([]Kernel, error) {
 	out := make([]Kernel, len(jobs))
 	order := make([]int, 0, len(jobs))
 	size := make([]int, len(jobs))
@@ -140,9 +150,8 @@ func (s *Simulator) compileJobs(jobs []compileJob) ([]Kernel, error) {
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return size[b] - size[a] })
-	workers := 1
-	if concurrent(s.be) {
-		workers = 0
+	if !concurrent(s.be) {
+		workers = 1
 	}
 	errs := make([]error, len(jobs))
 	_ = par.Do(len(order), workers, func(n int) error {
@@ -185,7 +194,7 @@ func (s *Simulator) compileUnits(us []*sir.Unit) (map[*sir.Unit]Kernel, error) {
 			jobs = append(jobs, compileJob{unit: u, arena: -1})
 		}
 	}
-	ks, err := s.compileJobs(jobs)
+	ks, err := s.compileJobs(jobs, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,24 @@
 // reserved for each lane), BufferSizer and PtrRunner; the compile package
 // asserts at build time that the native kernels implement them.
 //
+// # Partitioned kernels
+//
+// A program built for several lanes carries, per kernel slot, a
+// partitioned alternative (program.Parallel). PartitionAlways runs it on
+// every call; PartitionAuto gives the slot a selector that times both and
+// keeps the faster. In auto mode New does not wait for the alternatives:
+// it compiles their task units on a background goroutine (one fewer than
+// GOMAXPROCS, so the run keeps a core) while the simulation starts on the
+// sequential kernels, and the first step or Tick batch after the build is
+// ready attaches them and starts the lane pool (Options.AttachWait makes
+// New wait; WaitParallel waits later). A background build that fails
+// leaves the sequential kernels, which compute the same, and ParallelErr
+// says why; Close waits for a pending build and releases it. The lane
+// arenas are part of the state mapping from the start, since their size
+// follows from the program alone. PoolStats is the lane pool's account
+// (runs, waits, yields, parks, wake-ups) and Options.PinLanes pins its
+// worker threads.
+//
 // # A step
 //
 // Step (Eval is the same call) is what happens after the test bench has

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"time"
 	"unsafe"
 
@@ -116,26 +117,61 @@ func arenaStride(p *program.Program) int {
 	return (m+127)&^127 + 128
 }
 
-// compileParallel compiles every task unit (each once) and prepares the
-// slots' partitioned alternatives; the lanepool kernels are made after the
-// state is mapped (attachParallel).
-func (s *Simulator) compileParallel() error {
+// parBuild is what compileParallel makes: every task unit's kernel and
+// the waits the lane pool runs each partitioned kernel with.
+type parBuild struct {
+	taskKernels map[*sir.Unit]Kernel
+	waits       map[*program.Partitioned][][][]ordering.Wait
+	err         error
+}
+
+// close releases the kernels of a build that is not attached.
+func (b *parBuild) close() {
+	for _, k := range b.taskKernels {
+		if c, ok := k.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+// wantsParallel reports whether the program's partitioned kernels are to
+// run here at all.
+func (s *Simulator) wantsParallel() bool {
 	par := s.p.Parallel
-	if par == nil || s.opts.Partition == PartitionNever || len(par.Kernels()) == 0 {
-		return nil
+	return par != nil && s.opts.Partition != PartitionNever && len(par.Kernels()) > 0
+}
+
+// parBufSize is the buffer the lanes' arenas need: lane L's arena is
+// [base+L·stride, base+(L+1)·stride) (see compileParallel). It is known
+// from the program alone, so the state can be mapped before the task
+// units are compiled.
+func (s *Simulator) parBufSize() int {
+	if !s.wantsParallel() {
+		return 0
 	}
 	base := (s.lay.StateSize() + 127) &^ 127
+	return base + s.p.Parallel.Lanes*arenaStride(s.p)
+}
+
+// compileParallel compiles every task unit (each once) on workers
+// goroutines (0: GOMAXPROCS) and recomputes the partitioned kernels'
+// waits from the code; the lanepool kernels are made when the build is
+// attached (attachParallel). It only reads the simulator's program,
+// layout and backend, so it may run beside the stepping goroutine.
+func (s *Simulator) compileParallel(workers int) *parBuild {
+	par := s.p.Parallel
+	base := (s.lay.StateSize() + 127) &^ 127
 	stride := arenaStride(s.p)
-	s.taskKernels = map[*sir.Unit]Kernel{}
+	b := &parBuild{taskKernels: map[*sir.Unit]Kernel{}}
 	var jobs []compileJob
 	var tasks []*program.Task
 	for _, pk := range par.Kernels() {
 		for _, ts := range pk.Lanes {
 			for _, t := range ts {
-				if _, ok := s.taskKernels[t.Unit]; ok {
+				if _, ok := b.taskKernels[t.Unit]; ok {
 					continue
 				}
-				s.taskKernels[t.Unit] = nil
+				b.taskKernels[t.Unit] = nil
 				// Lane L's arena is [base+L·stride, base+(L+1)·stride); lane
 				// 0 runs on the stepping goroutine, never at the same time as
 				// the sequential kernels, so it shares their arena, which
@@ -145,34 +181,35 @@ func (s *Simulator) compileParallel() error {
 			}
 		}
 	}
-	ks, err := s.compileJobs(jobs)
+	ks, err := s.compileJobs(jobs, workers)
 	if err != nil {
-		s.taskKernels = nil
-		return err
+		return &parBuild{err: err}
 	}
 	for i, t := range tasks {
 		k := ks[i]
-		s.taskKernels[t.Unit] = k
+		b.taskKernels[t.Unit] = k
 		lo, hi := laneArena(s.lay.StateSize(), base, stride, t.Lane), base+(t.Lane+1)*stride
 		if au, ok := k.(ArenaUser); ok && au.ArenaSize() > 0 && (au.ArenaOffset() < lo || au.ArenaOffset()+au.ArenaSize() > hi) {
-			return fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
-				s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)
+			b.close()
+			return &parBuild{err: fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
+				s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)}
 		}
 	}
-	s.waits = map[*program.Partitioned][][][]ordering.Wait{}
+	b.waits = map[*program.Partitioned][][][]ordering.Wait{}
 	for _, pk := range par.Kernels() {
 		w, err := pk.WaitsFor(func(t *program.Task) ([]ordering.Range, bool) {
-			if f, ok := s.taskKernels[t.Unit].(Footprinter); ok {
+			if f, ok := b.taskKernels[t.Unit].(Footprinter); ok {
 				return f.Footprint(), true
 			}
 			return nil, false
 		})
 		if err != nil {
-			return fmt.Errorf("sim: %w", err)
+			b.close()
+			return &parBuild{err: fmt.Errorf("sim: %w", err)}
 		}
-		s.waits[pk] = w
+		b.waits[pk] = w
 	}
-	return nil
+	return b
 }
 
 // laneArena is where lane's arena starts: base+lane·stride, or, for lane
@@ -184,14 +221,19 @@ func laneArena(stateSize, base, stride, lane int) int {
 	return base + lane*stride
 }
 
-// attachParallel starts the lane pool and gives the settle and each fused
-// slot its partitioned alternative.
-func (s *Simulator) attachParallel() error {
-	par := s.p.Parallel
-	if s.taskKernels == nil {
-		return nil
+// attachParallel takes build b: it starts the lane pool and gives the
+// settle and each fused slot its partitioned alternative.
+func (s *Simulator) attachParallel(b *parBuild) error {
+	if b.err != nil {
+		return b.err
 	}
-	pool, err := lanepool.New(par.Lanes)
+	par := s.p.Parallel
+	s.taskKernels, s.waits = b.taskKernels, b.waits
+	var popts []lanepool.Option
+	if s.opts.PinLanes {
+		popts = append(popts, lanepool.WithPinning(lanepool.AllowedCPUs()))
+	}
+	pool, err := lanepool.New(par.Lanes, popts...)
 	if err != nil {
 		return err
 	}
@@ -239,6 +281,55 @@ func (s *Simulator) attachParallel() error {
 	}
 	return nil
 }
+
+// pollParallel attaches the background build of partitioned kernels when
+// it is ready; the step loop and Tick call it while one is pending. A
+// build that fails leaves the sequential kernels running, which compute
+// the same; ParallelErr says why.
+func (s *Simulator) pollParallel() {
+	select {
+	case b := <-s.bg:
+		s.bg = nil
+		s.attach(b)
+	default:
+	}
+}
+
+func (s *Simulator) attach(b *parBuild) {
+	if err := s.attachParallel(b); err != nil {
+		b.close()
+		s.taskKernels, s.waits = nil, nil
+		s.settle.par = nil
+		for i := range s.events {
+			if s.events[i].fused != nil {
+				s.events[i].fused.par = nil
+			}
+		}
+		if s.pool != nil {
+			s.pool.Close()
+			s.pool = nil
+		}
+		s.bgErr = err
+	}
+}
+
+// WaitParallel waits until the partitioned kernels compiled in the
+// background (Options.AttachWait) are attached, and returns why they were
+// not when they could not be (ParallelErr). It returns at once when none
+// are pending.
+func (s *Simulator) WaitParallel() error {
+	if s.bg != nil && s.mem != nil {
+		b := <-s.bg
+		s.bg = nil
+		s.attach(b)
+	}
+	return s.bgErr
+}
+
+// ParallelErr is why the partitioned kernels compiled in the background
+// do not run (nil when they do, are pending or there are none): the
+// simulator keeps running the sequential kernels.
+func (s *Simulator) ParallelErr() error { return s.bgErr }
 
 // taskFunc adapts a compiled task to lanepool: native kernels take the
 // state pointer; others run on the simulator's buffer.
@@ -329,6 +420,12 @@ type ParallelStats struct {
 	Calls    uint64 // calls of the slot
 	Parallel uint64 // calls that ran the partitioned kernel
 	Selector string // the selector's state ("" in PartitionAlways mode)
+	// Choice is the selector's latest decision (0: the sequential kernel,
+	// 1: the partitioned one) and Medians its latest measurement, per
+	// candidate (nil before the first decision and in PartitionAlways
+	// mode).
+	Choice  int
+	Medians []time.Duration
 }
 
 // ParallelStats lists the slots that have a partitioned alternative.
@@ -339,17 +436,31 @@ func (s *Simulator) ParallelStats() []ParallelStats {
 			continue
 		}
 		ps := ParallelStats{Kernel: k.name, Calls: k.par.calls, Parallel: k.par.runs}
-		if k.par.sel != nil {
-			ps.Selector = k.par.sel.String()
+		if sel := k.par.sel; sel != nil {
+			st := sel.Stats()
+			ps.Selector, ps.Choice, ps.Medians = st.String(), st.Choice, st.Medians
 		}
 		out = append(out, ps)
 	}
 	return out
 }
 
+// PoolStats is the lane pool's account so far (zero while no pool runs):
+// runs, waits, yields, parks and wake-ups, for benchmarks to print per
+// cycle.
+func (s *Simulator) PoolStats() lanepool.Stats {
+	if s.pool == nil {
+		return lanepool.Stats{}
+	}
+	return s.pool.Stats()
+}
+
 // Lanes is the number of lanes partitioned kernels run on (1 when none
 // does).
 func (s *Simulator) Lanes() int {
+	if s.bg != nil {
+		return s.p.Parallel.Lanes
+	}
 	if s.pool == nil {
 		return 1
 	}
@@ -369,12 +480,18 @@ func poolWaits(ws []ordering.Wait) []lanepool.Wait {
 // (shaped like k.Lanes): k's own, recomputed from the backend's store
 // footprints where it reports them (Footprinter). Nil when k does not
 // run here (PartitionNever, or not one of the program's kernels).
-func (s *Simulator) TaskWaits(k *program.Partitioned) [][][]ordering.Wait { return s.waits[k] }
+// It waits for a background build (WaitParallel).
+func (s *Simulator) TaskWaits(k *program.Partitioned) [][][]ordering.Wait {
+	s.WaitParallel()
+	return s.waits[k]
+}
 
 // TaskFootprint is the store footprint the backend reports for task t's
 // code (absolute state bytes); ok is false when it reports none, and
-// t.Effects.Footprint holds.
+// t.Effects.Footprint holds. It waits for a background build
+// (WaitParallel).
 func (s *Simulator) TaskFootprint(t *program.Task) (fp []ordering.Range, ok bool) {
+	s.WaitParallel()
 	if f, is := s.taskKernels[t.Unit].(Footprinter); is {
 		return f.Footprint(), true
 	}

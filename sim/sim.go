@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
@@ -44,6 +45,17 @@ type Options struct {
 	// MaxMemFileBytes bounds the size of each $readmemh/$readmemb file
 	// (0: DefaultMaxMemFileBytes).
 	MaxMemFileBytes int64
+	// AttachWait makes New compile the partitioned kernels before it
+	// returns in PartitionAuto mode too. Otherwise, in that mode, they are
+	// compiled in the background while the simulation starts on the
+	// sequential kernels, and attached at the first step after they are
+	// ready (WaitParallel waits for that): the alternatives never delay a
+	// run. PartitionAlways always compiles them first.
+	AttachWait bool
+	// PinLanes pins the lane pool's worker threads to the CPUs the process
+	// may use, lane L to the L-th (lane 0 runs on the caller's thread and
+	// is not pinned). A pin that fails leaves the worker unpinned.
+	PinLanes bool
 }
 
 // Simulator runs one design. Create it with New; Close it when done.
@@ -93,7 +105,12 @@ type Simulator struct {
 	pool        *lanepool.Pool
 	laneStatus  []int // offsets of the lanes' status objects
 	parErr      error // why the pool did not run (statusPoolError)
-	parDiag     int   // diag word of the last failed partitioned run (-1: none)
+	// bg delivers the partitioned kernels compiled in the background
+	// (nil: none pending); bgErr is why a background build was not
+	// attached.
+	bg      chan *parBuild
+	bgErr   error
+	parDiag int // diag word of the last failed partitioned run (-1: none)
 
 	shadow *shadow // the references run in lock-step (Shadow)
 
@@ -176,8 +193,17 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 		s.events = append(s.events, eventKernel{fused: compileUnit(ek.Fused)})
 	}
 	s.compileTicks(compileUnit)
-	if err == nil {
-		err = s.compileParallel()
+	var build *parBuild
+	if err == nil && s.wantsParallel() {
+		if opts.Partition == PartitionAuto && !opts.AttachWait {
+			// One compiling goroutine fewer than Ps, so the background
+			// build leaves the stepping goroutine a core where there are
+			// several.
+			s.bg = make(chan *parBuild, 1)
+			go func() { s.bg <- s.compileParallel(max(1, runtime.GOMAXPROCS(0)-1)) }()
+		} else if build = s.compileParallel(0); build.err != nil {
+			err = build.err
+		}
 	}
 	if err != nil {
 		s.closeKernels()
@@ -192,19 +218,21 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 			bufSize = max(bufSize, bs.Size())
 		}
 	}
-	for _, k := range s.taskKernels {
-		if bs, ok := k.(BufferSizer); ok {
-			bufSize = max(bufSize, bs.Size())
-		}
-	}
+	bufSize = max(bufSize, s.parBufSize())
 	if s.mem, err = mapState(bufSize); err != nil {
+		if build != nil {
+			build.close()
+		}
 		s.closeKernels()
 		return nil, err
 	}
 	s.st, s.buf = s.mem[:size], s.mem[:bufSize]
-	if err := s.attachParallel(); err != nil {
-		s.Close()
-		return nil, err
+	if build != nil {
+		if err := s.attachParallel(build); err != nil {
+			build.close()
+			s.Close()
+			return nil, err
+		}
 	}
 	if err := s.timeZero(); err != nil && !errors.Is(err, ErrFinished) {
 		s.Close()
@@ -334,8 +362,12 @@ func (s *Simulator) kernels() []*kernel {
 }
 
 // closeKernels releases kernels that hold resources (native code) and the
-// lane pool.
+// lane pool, once a background build of partitioned kernels has ended.
 func (s *Simulator) closeKernels() {
+	if s.bg != nil {
+		(<-s.bg).close()
+		s.bg = nil
+	}
 	for _, k := range s.kernels() {
 		if c, ok := k.k.(io.Closer); ok {
 			c.Close()

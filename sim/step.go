@@ -42,6 +42,9 @@ func (s *Simulator) Eval() error { return s.Step() }
 
 // eval is one step; usable() has been checked.
 func (s *Simulator) eval() error {
+	if s.bg != nil {
+		s.pollParallel()
+	}
 	s.written = false
 	if s.dirty {
 		s.dirty = false
@@ -204,6 +207,9 @@ func (s *Simulator) Tick(clk *program.Signal, n int) (int, error) {
 	// the step loop otherwise. A failure at edge k (0-based) is in cycle
 	// k/2, and cycles up to it were begun.
 	for edges, target := 0, 2*n; edges < target; {
+		if s.bg != nil {
+			s.pollParallel()
+		}
 		if tl := c.tick; tl != nil {
 			if budget := s.tickReady(tl); budget != 0 {
 				e, err := s.runTick(tl, target-edges, budget)

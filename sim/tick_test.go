@@ -11,6 +11,7 @@ import (
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/internal/randdesign"
+	"github.com/weft-hdl/weft/lanes"
 	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sim"
 )
@@ -185,8 +186,8 @@ func TestTickLoopWithSelector(t *testing.T) {
 	// kernel after every measurement.
 	pol := selector.Policy{BlockCalls: 8, WarmupCalls: 2, Rounds: 2, KeepRatio: 1e-9, FirstRecheck: 100, MaxRecheck: 400}
 	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
-		auto, err := lanesDesigns[0].build().Backend(be).Lanes(2).
-			SimOptions(sim.Options{SelectorPolicy: &pol}).Output(&bytes.Buffer{}).Build()
+		auto, err := lanesDesigns[0].build().Backend(be).Lanes(2).SyncCost(lanes.SyncCostNative).
+			SimOptions(sim.Options{SelectorPolicy: &pol, AttachWait: true}).Output(&bytes.Buffer{}).Build()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -17,7 +18,7 @@ import (
 
 const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                   [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N] [--runs R]
-                  [--lanes N,...] [--partition auto|always] [--backend interp|native]
+                  [--lanes N,...] [--partition auto|always] [--sync-cost UNITS] [--backend interp|native]
                   [--ring BYTES] [--max-state-mb N] [--max-insts N] FILE...
 
 Measures simulation speed: for each lane count (--lanes, default 1,2)
@@ -26,7 +27,14 @@ R runs (--runs, default 5) of N clock cycles (--cycles, default 20000) and
 prints one row: the median cycles per second (and the range), the ratio to
 the first row, the plan's estimated speedup of the clock's kernel, and the
 share of its calls that ran partitioned (the selector's choice in auto
-mode). Ratios come from one process on one machine; on a shared machine
+mode). Partitioned kernels compiled in the background (auto mode) are
+attached before the warm-up, so the rows show the selector at work. Below
+the table, per lane count above 1: each partitioned kernel's estimated
+speedup (the plan's single cost over its makespan) beside the measured one
+(the selector's medians, sequential over partitioned; auto mode) and what
+the selector chose; the lane pool's waits, yields, parks and wake-ups and
+the process's context switches per cycle; and the sync cost the plan
+charged. Ratios come from one process on one machine; on a shared machine
 quote medians. The design must run free for the cycles ($finish ends the
 benchmark with an error).
 `
@@ -44,6 +52,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(threadList, "threads", "1,2", "the same as --lanes (`N,...`)")
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native`")
+	sf := addSyncFlag(fs)
 	files, code, ok := parseFiles(fs, args, benchUsage, stderr)
 	if !ok {
 		return code
@@ -76,8 +85,9 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	var base float64
+	var details []string
 	for i, t := range threads {
-		row, err := benchOne(lf.apply(df.builder(files)).Lanes(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
+		row, err := benchOne(sf.apply(lf.apply(df.builder(files))).Lanes(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
 		if err != nil {
 			tw.Flush()
 			var be *benchError
@@ -102,8 +112,16 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s..%s\t%.2fx\t%s\t%s\n", t, row.lanes, row.compile.Milliseconds(),
 			si(row.median), si(row.min), si(row.max), row.median/base, est, share)
+		if t > 1 {
+			for _, d := range row.details {
+				details = append(details, fmt.Sprintf("# lanes=%d: %s", t, d))
+			}
+		}
 	}
 	tw.Flush()
+	for _, d := range details {
+		fmt.Fprintln(stdout, d)
+	}
 	return 0
 }
 
@@ -115,6 +133,7 @@ type benchRow struct {
 	median, min, max float64 // cycles per second
 	est              float64 // plan's estimated speedup of the clock's fused kernel (0: none)
 	calls, par       uint64  // that kernel's calls, and those that ran partitioned
+	details          []string
 }
 
 // benchError is a failure while running (not compiling) the design.
@@ -146,10 +165,16 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	if err := cf.reset(s, clk, rst); err != nil {
 		return nil, &benchError{err}
 	}
+	// The partitioned kernels compiled in the background are attached
+	// before the warm-up: the rows measure the selector, not the start.
+	if err := s.WaitParallel(); err != nil {
+		return nil, &benchError{fmt.Errorf("the partitioned kernels did not build: %w", err)}
+	}
 	if err := tick(max(1, cycles/5)); err != nil {
 		return nil, &benchError{err}
 	}
 	var rates []float64
+	pool0, ctx0 := s.PoolStats(), contextSwitches()
 	for range runs {
 		t0 := time.Now()
 		if err := tick(cycles); err != nil {
@@ -157,6 +182,7 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		}
 		rates = append(rates, float64(cycles)/time.Since(t0).Seconds())
 	}
+	pool, ctx := s.PoolStats().Sub(pool0), contextSwitches()-ctx0
 	slices.Sort(rates)
 	row := &benchRow{top: prog.Program.Top.Module, lanes: prog.Lanes, compile: prog.CompileTime,
 		median: rates[len(rates)/2], min: rates[0], max: rates[len(rates)-1]}
@@ -164,17 +190,31 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		row.median = (rates[len(rates)/2-1] + rates[len(rates)/2]) / 2
 	}
 	name := "fused posedge " + clk.Home().Path
+	ests := map[string]float64{}
 	if prog.Plan != nil {
 		for _, k := range prog.Plan.Kernels {
-			if k.Name == name && k.Partitioned() && k.Makespan() > 0 {
-				row.est = float64(k.SingleCost) / float64(k.Makespan())
+			if k.Partitioned() && k.Makespan() > 0 {
+				ests[k.Name] = float64(k.SingleCost) / float64(k.Makespan())
 			}
 		}
+		row.est = ests[name]
 	}
 	for _, st := range s.ParallelStats() {
 		if st.Kernel == name {
 			row.calls, row.par = st.Calls, st.Parallel
 		}
+		row.details = append(row.details, kernelDetail(st, ests[st.Kernel]))
+	}
+	total := float64(cycles * runs)
+	if prog.Lanes > 1 {
+		row.details = append(row.details, fmt.Sprintf("lane pool per cycle: %.3g runs, %.3g waits, %.3g yields, %.3g parks, %.3g wake-ups; %.3g context switches per cycle",
+			float64(pool.Runs)/total, float64(pool.Waits)/total, float64(pool.Yields)/total, float64(pool.Parks)/total, float64(pool.Wakes)/total, float64(ctx)/total))
+	}
+	if l := syncLine(prog); l != "" {
+		row.details = append(row.details, l)
+	}
+	for _, n := range prog.Notes {
+		row.details = append(row.details, "note: "+n)
 	}
 	return row, nil
 }
@@ -201,4 +241,33 @@ func si(v float64) string {
 		return strconv.FormatFloat(v/1e3, 'g', 3, 64) + "k"
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// kernelDetail is one partitioned kernel's line: estimated and measured
+// speedup, and the selector's decision.
+func kernelDetail(st sim.ParallelStats, est float64) string {
+	e := "-"
+	if est > 0 {
+		e = fmt.Sprintf("%.2fx", est)
+	}
+	line := fmt.Sprintf("kernel %s: estimated %s", st.Kernel, e)
+	if len(st.Medians) == 2 && st.Medians[1] > 0 {
+		line += fmt.Sprintf(", measured %.2fx (medians %v sequential, %v partitioned)",
+			float64(st.Medians[0])/float64(st.Medians[1]), st.Medians[0], st.Medians[1])
+	}
+	line += fmt.Sprintf(", ran partitioned %d of %d calls", st.Parallel, st.Calls)
+	if st.Selector != "" {
+		line += "; selector: " + st.Selector
+	}
+	return line
+}
+
+// contextSwitches is the process's voluntary and involuntary context
+// switches so far (0 where getrusage cannot say).
+func contextSwitches() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return int64(ru.Nvcsw + ru.Nivcsw)
 }

@@ -13,7 +13,15 @@ func TestBench(t *testing.T) {
 		t.Fatalf("exit %d stderr:\n%s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# top, interp backend, 300 cycles x 3 runs") || !strings.HasPrefix(lines[1], "lanes") {
+	// The table, then what the 2-lane row measured: per partitioned
+	// kernel, the lane pool's account and the sync cost.
+	details := regexp.MustCompile(`(?m)^# lanes=2: kernel fused posedge top\.clk: estimated [\d.]+x, ran partitioned \d+ of \d+ calls\n` +
+		`# lanes=2: lane pool per cycle: 1 runs, [\d.e+-]+ waits, [\d.e+-]+ yields, [\d.e+-]+ parks, [\d.e+-]+ wake-ups; [\d.e+-]+ context switches per cycle\n` +
+		`# lanes=2: sync cost 300 units \(set, not measured\)$`)
+	if !details.MatchString(out) {
+		t.Errorf("no kernel, pool and sync lines:\n%s", out)
+	}
+	if len(lines) < 4 || !strings.HasPrefix(lines[0], "# top, interp backend, 300 cycles x 3 runs") || !strings.HasPrefix(lines[1], "lanes") {
 		t.Fatalf("output:\n%s", out)
 	}
 	// lanes, ran on, compile_ms, rate, range, ratio, estimate, share.

@@ -206,3 +206,32 @@ func printBuildError(stderr io.Writer, cmd string, err error) {
 	}
 	fmt.Fprintf(stderr, "%s: %d error(s)\n", cmd, n)
 }
+
+// syncFlag is --sync-cost: what the planner charges per cross-lane wait
+// instead of what weft measures on the machine (0: measure).
+type syncFlag struct{ units int }
+
+func addSyncFlag(fs *flag.FlagSet) *syncFlag {
+	sf := &syncFlag{}
+	fs.IntVar(&sf.units, "sync-cost", 0, "charge `UNITS` (about a nanosecond of native code each) per cross-lane wait instead of the hand-off weft measures on this machine (auto mode) or the default (--partition always)")
+	return sf
+}
+
+func (sf *syncFlag) apply(b *compile.Builder) *compile.Builder {
+	if sf.units != 0 {
+		b.SyncCost(sf.units)
+	}
+	return b
+}
+
+// syncLine describes where prog's sync cost came from ("" when nothing
+// was partitioned).
+func syncLine(prog *compile.Program) string {
+	switch {
+	case prog.SyncCost == 0:
+		return ""
+	case prog.Sync != nil:
+		return fmt.Sprintf("sync cost %d units: %v", prog.SyncCost, prog.Sync)
+	}
+	return fmt.Sprintf("sync cost %d units (set, not measured)", prog.SyncCost)
+}

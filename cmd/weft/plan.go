@@ -13,7 +13,7 @@ import (
 )
 
 const planUsage = `usage: weft plan [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--lanes N]
-                 [--always] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
+                 [--always] [--sync-cost UNITS] [--backend interp|native] [--svg OUT.svg] [--ring BYTES]
                  [--max-state-mb N] [--max-insts N] [--verbose] [--dump-sir[=KERNEL]]
                  [--dump-asm[=KERNEL]] FILE...
 
@@ -22,7 +22,9 @@ per kernel (the comb settle, each clock event's fused kernel) the candidate
 partitions with their estimated makespans, the chosen one and why, each
 lane's tasks with their estimated cost and their waits on other lanes, and
 the lane segments of the state layout. Costs are in units of about one SIR
-instruction; a cross-lane wait is charged as the sync cost. --always skips
+instruction; a cross-lane wait is charged as the sync cost: the hand-off
+weft measures on this machine (a last line says what it measured), or with
+--always the backend's default, or --sync-cost UNITS. --always skips
 the margin test, as Partition(always) does. --svg also draws the lanes over
 time (tasks as boxes coloured by the top-level instance they write most,
 grey when none has most, waits as arrows). --verbose adds, per partitioned
@@ -43,6 +45,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("lanes", 2, "lanes (`N`, 2 to 64) to partition for")
 	fs.IntVar(threads, "threads", 2, "the same as --lanes (`N`)")
 	always := fs.Bool("always", false, "partition even when the estimate says it does not pay")
+	sf := addSyncFlag(fs)
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend the costs are for: `interp|native`")
 	svg := fs.String("svg", "", "also write the lane picture to `FILE`")
 	verbose := fs.Bool("verbose", false, "also list the instances and variables each lane and task writes")
@@ -70,7 +73,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if *always {
 		mode = compile.PartitionAlways
 	}
-	prog, err := lf.apply(df.builder(files)).Lanes(*threads).Partition(mode).Backend(bk).Output(io.Discard).Progress(progressWriter(stderr)).Build()
+	prog, err := sf.apply(lf.apply(df.builder(files))).Lanes(*threads).Partition(mode).Backend(bk).Output(io.Discard).Progress(progressWriter(stderr)).Build()
 	if err != nil {
 		printBuildError(stderr, "weft plan", err)
 		return 1
@@ -90,6 +93,9 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if err := prog.Plan.Fprint(stdout); err != nil {
 		fmt.Fprintf(stderr, "weft plan: %v\n", err)
 		return 1
+	}
+	if prog.Sync != nil {
+		fmt.Fprintf(stdout, "# %s\n", syncLine(prog))
 	}
 	if *verbose {
 		printPlacement(stdout, prog.Program)

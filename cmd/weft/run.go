@@ -19,7 +19,7 @@ import (
 const runUsage = `usage: weft run [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                 [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N]
                 [--until SIG] [--print SIG,...] [--radix hex|dec] [--lanes N]
-                [--partition auto|always|never]
+                [--partition auto|always|never] [--sync-cost UNITS] [--attach-wait] [--pin]
                 [--backend interp|native] [--ring BYTES] [--max-state-mb N]
                 [--max-insts N] [--stats] [-Wno-CODE]... FILE...
 
@@ -35,7 +35,16 @@ printed as NAME=0x... (--radix dec: NAME=123, signed signals signed).
 (each compile phase) cycles=... run_s=... cycles_per_s=...
 (cycles after reset), then one line per kernel that has a partitioned
 alternative (--lanes): kernel=NAME partitioned_calls=RAN/CALLS and, in
-auto mode, selector="..." (the candidate it runs and why). Warnings are those of weft lint, with their codes;
+auto mode, selector="..." (the candidate it runs and why), and a line
+lanes=N pool="..." with the lane pool's waits, yields, parks and
+wake-ups per run, and sync_cost=UNITS sync="..." saying where the
+planner's cross-lane charge came from.
+In auto mode (the default) with more than one lane, the lane count is
+capped to the CPUs the process may use (a note says so), the planner
+charges a cross-lane hand-off measured on this machine (--sync-cost sets
+it), and the partitioned kernels compile in the background while the run
+starts on the sequential ones (--attach-wait compiles them first). --pin
+pins lane threads 1.. to the CPUs the process may use. Warnings are those of weft lint, with their codes;
 -Wno-CODE and lint_off comments turn them off (weft lint -h lists the
 codes). Exit status: 0 when the run completes or ends with
 $finish; 1 on errors, $fatal, $stop, when $error was called, or when
@@ -60,6 +69,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always|never`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native` (native: amd64 code where the JIT lowers a kernel, the interpreter elsewhere)")
 	stats := fs.Bool("stats", false, "print compile time, cycles and cycles per second")
+	sf := addSyncFlag(fs)
+	attachWait := fs.Bool("attach-wait", false, "compile the partitioned kernels before the run starts (auto mode; default: in the background while it runs)")
+	pin := fs.Bool("pin", false, "pin lane threads 1.. to the CPUs the process may use")
 	files, code, ok := parseFiles(fs, args, runUsage, stderr)
 	if !ok {
 		return code
@@ -101,7 +113,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// Compile.
-	b := lf.apply(df.builder(files)).Lanes(*threads).Partition(pmode).Backend(bk).Output(stdout).Progress(progressWriter(stderr))
+	b := sf.apply(lf.apply(df.builder(files))).Lanes(*threads).Partition(pmode).Backend(bk).Output(stdout).Progress(progressWriter(stderr))
+	b.SimOptions(sim.Options{AttachWait: *attachWait, PinLanes: *pin})
 	prog, err := b.Build()
 	if err != nil {
 		printBuildError(stderr, "weft run", err)
@@ -213,6 +226,15 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, " selector=%q", st.Selector)
 			}
 			fmt.Fprintln(stdout)
+		}
+		if ps := s.PoolStats(); ps.Runs > 0 {
+			fmt.Fprintf(stdout, "lanes=%d pool=%q\n", s.Lanes(), ps.String())
+		}
+		if l := syncLine(prog); l != "" {
+			fmt.Fprintf(stdout, "sync_cost=%d sync=%q\n", prog.SyncCost, l)
+		}
+		if err := s.ParallelErr(); err != nil {
+			fmt.Fprintf(stdout, "parallel_error=%q\n", err.Error())
 		}
 	}
 	if n := s.Errors(); n > 0 && code == 0 {

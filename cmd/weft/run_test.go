@@ -216,7 +216,9 @@ func TestRunStatsSaysWhatTheSelectorChose(t *testing.T) {
 		t.Errorf("always: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
 	}
 	// Auto mode on a design worth partitioning: the selector's state too.
-	code, out, errs = weft("run", "--lanes", "2", "--reset", "rst_n", "--cycles", "50", "--stats", "../../examples/cores/rtl/cores.sv")
+	// The sync cost is pinned so that the plan does not depend on the
+	// machine, and the kernels attached before the run.
+	code, out, errs = weft("run", "--lanes", "2", "--reset", "rst_n", "--cycles", "50", "--stats", "--sync-cost", "600", "--attach-wait", "../../examples/cores/rtl/cores.sv")
 	if code != 0 || !regexp.MustCompile(`(?m)^kernel=fused_posedge_cores\.clk partitioned_calls=\d+/\d+ selector="candidate \d of 2, `).MatchString(out) {
 		t.Errorf("auto: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
 	}

@@ -29,7 +29,7 @@ DESIGNS=(
   "uart|uart_top|rst_n|$UART|"
   "cores|cores|rst_n|examples/cores/rtl/cores.sv|"
   "cores4|cores|rst_n|examples/cores/rtl/cores.sv|-G N=4"
-  "soc4|soc_smp|rst_n|$SOC|-G NCORES=4 -G FIRMWARE=\"examples/soc/fw/bench.hex\" -G FW_ARG=0"
+  "soc4|soc_smp|rst_n|$SOC|-G NCORES=4 -G 'FIRMWARE=\"examples/soc/fw/bench.hex\"' -G FW_ARG=0"
   "flops4k|flops4k|rst_n|perf/peers/flops4k.sv|"
   "counters|counters|rst_n|perf/peers/counters.sv|"
   "sec|sec|rst_n|perf/peers/sec.sv|"

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/weft-hdl/weft/compile"
 	"github.com/weft-hdl/weft/lanes"
+	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sim"
 	"github.com/weft-hdl/weft/sir"
 )
@@ -169,4 +171,36 @@ func TestBackgroundAttachDoesNotWait(t *testing.T) {
 	if calls < 100 {
 		t.Fatalf("after WaitParallel, 100 cycles made %d calls of attached slots: %v", calls, auto.Sim.ParallelStats())
 	}
+}
+
+// TestSelectorTimesWholeSteps: a measured call through the step loop
+// counts from the end of the slot's previous measured call, so the step
+// loop's own work is part of the candidate's time as it is for the
+// sequential kernel timed in tick-loop batches. The clock advances 75 ns
+// per reading: a call alone would measure 75 ns, a whole step 150 ns.
+func TestSelectorTimesWholeSteps(t *testing.T) {
+	pol := selector.Policy{BlockCalls: 8, WarmupCalls: 2, Rounds: 2, KeepRatio: 0.95, FirstRecheck: 100, MaxRecheck: 400}
+	d := lanesDesigns[0]
+	p, err := d.build().Lanes(2).SyncCost(lanes.SyncCostNative).
+		SimOptions(sim.Options{SelectorPolicy: &pol, AttachWait: true, NoTick: true}).Output(&bytes.Buffer{}).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	d.setup(&bench{t: t, p: p, s: p.Sim})
+	now := time.Unix(0, 0)
+	sim.SetClock(p.Sim, func() time.Time { now = now.Add(75); return now })
+	if _, err := p.Sim.Tick(p.DUT().MustSignal("clk").Home(), 40); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range p.Sim.ParallelStats() {
+		if st.Kernel != "fused posedge cores.clk" {
+			continue
+		}
+		if len(st.Medians) != 2 || st.Medians[0] != 150 || st.Medians[1] != 150 {
+			t.Fatalf("medians %v, want 150ns for both candidates: %s", st.Medians, st.Selector)
+		}
+		return
+	}
+	t.Fatalf("no posedge slot: %v", p.Sim.ParallelStats())
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/ordering"
@@ -114,6 +115,8 @@ type Simulator struct {
 
 	shadow *shadow // the references run in lock-step (Shadow)
 
+	now func() time.Time // the clock measured calls are timed with (tests replace it)
+
 	ticks      []*tickLoop // compiled kernels.TickKernels (tick.go)
 	tickCalls  uint64
 	tickInterp bool // run interpreted tick loops too (tests)
@@ -169,7 +172,7 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 	if opts.MaxRounds <= 0 {
 		opts.MaxRounds = DefaultMaxRounds
 	}
-	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[int]*clock{}, parDiag: -1}
+	s := &Simulator{p: p, lay: p.Layout, out: opts.Output, opts: opts, be: opts.Backend, clocks: map[int]*clock{}, parDiag: -1, now: time.Now}
 	seq := []*sir.Unit{p.Initial, p.Settle, p.Event}
 	for _, ek := range p.Events {
 		seq = append(seq, ek.Fused)

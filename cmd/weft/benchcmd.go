@@ -209,6 +209,8 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	if prog.Lanes > 1 {
 		row.details = append(row.details, fmt.Sprintf("lane pool per cycle: %.3g runs, %.3g waits, %.3g yields, %.3g parks, %.3g wake-ups; %.3g context switches per cycle",
 			float64(pool.Runs)/total, float64(pool.Waits)/total, float64(pool.Yields)/total, float64(pool.Parks)/total, float64(pool.Wakes)/total, float64(ctx)/total))
+	} else {
+		row.details = append(row.details, fmt.Sprintf("one lane ran: %.3g context switches per cycle", float64(ctx)/total))
 	}
 	if l := syncLine(prog); l != "" {
 		row.details = append(row.details, l)

@@ -476,6 +476,15 @@ func (s *Simulator) PoolStats() lanepool.Stats {
 	return s.pool.Stats()
 }
 
+// PinErr says which lane threads Options.PinLanes could not pin (they run
+// unpinned); nil when all were or none was asked for.
+func (s *Simulator) PinErr() error {
+	if s.pool == nil {
+		return nil
+	}
+	return s.pool.PinErr()
+}
+
 // Lanes is the number of lanes partitioned kernels run on (1 when none
 // does).
 func (s *Simulator) Lanes() int {

@@ -18,7 +18,7 @@ import (
 
 const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=VAL] [--clock clk]
                   [--reset NAME[:CYCLES]] [--reset-active high|low] [--cycles N] [--runs R]
-                  [--lanes N,...] [--partition auto|always] [--sync-cost UNITS] [--backend interp|native]
+                  [--lanes N,...] [--partition auto|always] [--sync-cost UNITS] [--pin] [--backend interp|native]
                   [--ring BYTES] [--max-state-mb N] [--max-insts N] FILE...
 
 Measures simulation speed: for each lane count (--lanes, default 1,2)
@@ -53,6 +53,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	partition := fs.String("partition", "auto", "partitioned kernels: `auto|always`")
 	backend := fs.String("backend", compile.DefaultBackend.String(), "kernel backend: `interp|native`")
 	sf := addSyncFlag(fs)
+	pin := fs.Bool("pin", false, "pin lane threads 1.. to the CPUs the process may use")
 	files, code, ok := parseFiles(fs, args, benchUsage, stderr)
 	if !ok {
 		return code
@@ -87,7 +88,8 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 	var base float64
 	var details []string
 	for i, t := range threads {
-		row, err := benchOne(sf.apply(lf.apply(df.builder(files))).Lanes(t).Partition(pmode).Backend(bk), cf, *cycles, *runs)
+		b := sf.apply(lf.apply(df.builder(files))).Lanes(t).Partition(pmode).Backend(bk).SimOptions(sim.Options{PinLanes: *pin})
+		row, err := benchOne(b, cf, *cycles, *runs)
 		if err != nil {
 			tw.Flush()
 			var be *benchError
@@ -214,6 +216,9 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	}
 	if l := syncLine(prog); l != "" {
 		row.details = append(row.details, l)
+	}
+	if err := s.PinErr(); err != nil {
+		row.details = append(row.details, "pinning: "+err.Error())
 	}
 	for _, n := range prog.Notes {
 		row.details = append(row.details, "note: "+n)

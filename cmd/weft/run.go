@@ -233,6 +233,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if l := syncLine(prog); l != "" {
 			fmt.Fprintf(stdout, "sync_cost=%d sync=%q\n", prog.SyncCost, l)
 		}
+		if err := s.PinErr(); err != nil {
+			fmt.Fprintf(stdout, "pin_error=%q\n", err.Error())
+		}
 		if err := s.ParallelErr(); err != nil {
 			fmt.Fprintf(stdout, "parallel_error=%q\n", err.Error())
 		}

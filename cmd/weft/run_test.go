@@ -211,9 +211,14 @@ endmodule`)
 
 func TestRunStatsSaysWhatTheSelectorChose(t *testing.T) {
 	f := writeSV(t, planCores)
-	code, out, errs := weft("run", "--lanes", "2", "--partition", "always", "--cycles", "50", "--stats", f)
+	code, out, errs := weft("run", "--lanes", "2", "--partition", "always", "--cycles", "50", "--stats", "--pin", f)
 	if code != 0 || !regexp.MustCompile(`(?m)^kernel=fused_posedge_top\.clk partitioned_calls=5\d/5\d$`).MatchString(out) {
 		t.Errorf("always: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
+	}
+	// The lane pool's account, the sync cost's origin; pinning worked.
+	if !regexp.MustCompile(`(?m)^lanes=2 pool="runs=5\d waits/run=[\d.]+ spins/run=[\d.]+ yields/run=[\d.e+-]+ parks/run=[\d.e+-]+ wakes/run=[\d.e+-]+"\n` +
+		`sync_cost=600 sync="sync cost 600 units \(set, not measured\)"$`).MatchString(out) || strings.Contains(out, "pin_error") {
+		t.Errorf("always: no pool and sync lines, or a pin error:\n%s", out)
 	}
 	// Auto mode on a design worth partitioning: the selector's state too.
 	// The sync cost is pinned so that the plan does not depend on the

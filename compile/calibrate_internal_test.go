@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -132,5 +133,44 @@ func TestChargeSync(t *testing.T) {
 	b := NewBuilder().Source("m.sv", src).Lanes(2)
 	if b.newCacheEntry(nil, 600).key == b.newCacheEntry(nil, 2000).key {
 		t.Error("the sync cost is not part of the image key")
+	}
+}
+
+// TestNothingPartitionedIsSequential: a build for two lanes in which no
+// kernel is worth partitioning lays out the state exactly as the one-lane
+// build (no lane rings or status words), so its speed is the same.
+func TestNothingPartitionedIsSequential(t *testing.T) {
+	src := `module m(input logic clk, input logic rst_n, output logic [31:0] sum);
+  logic [511:0] s;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) s <= '1; else s <= {s[510:0], s[511] ^ s[3]};
+  always_comb begin
+    sum = 0;
+    for (int i = 0; i < 16; i++) sum = sum ^ s[i*32+:32];
+  end
+endmodule
+`
+	build := func(b *Builder) *Program {
+		t.Helper()
+		p, err := b.Source("m.sv", src).NoCache().Output(io.Discard).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	one := build(NewBuilder())
+	two := build(NewBuilder().Lanes(2).SyncCost(lanes.MaxSyncCost))
+	if two.Program.Parallel == nil || len(two.Program.Parallel.Kernels()) != 0 || len(two.Program.Parallel.Reasons) == 0 {
+		t.Fatalf("want a plan with reasons and no partitioned kernel: %+v", two.Program.Parallel)
+	}
+	l1, l2 := one.Program.Layout, two.Program.Layout
+	if l1.StateSize() != l2.StateSize() || l1.Kind != l2.Kind || l1.Ring != l2.Ring || two.Sim.Lanes() != 1 {
+		t.Fatalf("one lane: %d bytes %s ring %+v; two: %d bytes %s ring %+v, %d lanes", l1.StateSize(), l1.Kind, l1.Ring, l2.StateSize(), l2.Kind, l2.Ring, two.Sim.Lanes())
+	}
+	for i := range one.Program.Signals {
+		if l1.Signal(i) != l2.Signal(i) {
+			t.Errorf("signal %s at %+v, with two lanes at %+v", one.Program.Signals[i].Path, l1.Signal(i), l2.Signal(i))
+		}
 	}
 }

@@ -429,6 +429,24 @@ func (par *Parallel) taskUnits() []*sir.Unit {
 	return us
 }
 
+// dropIfUnused gives back the lanes' status words and rings when no
+// kernel is partitioned: the program is then the sequential build's, byte
+// for byte, so asking for lanes costs nothing where they do not pay (the
+// generated code's speed depends on where its arena falls against the
+// state, so even a larger state can cost). The reasons stay for the plan.
+func (par *Parallel) dropIfUnused(sp *statelayout.Space) {
+	if len(par.Kernels()) > 0 {
+		return
+	}
+	for _, id := range par.Status {
+		sp.Discard(id)
+	}
+	for _, id := range par.Rings[min(1, len(par.Rings)):] {
+		sp.Discard(id)
+	}
+	par.Status, par.Rings = nil, nil
+}
+
 // layout places the state: lane-segmented when some kernel is
 // partitioned, packed otherwise.
 func (c *compiler) layout() (*statelayout.Layout, error) {

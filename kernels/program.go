@@ -252,6 +252,7 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		if c.err != nil {
 			return nil, c.err
 		}
+		c.par.dropIfUnused(c.sp)
 	}
 	var units []*sir.Unit
 	for _, u := range append(p.Units(), evUnits...) {

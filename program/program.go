@@ -200,7 +200,9 @@ func (p *Program) ErrorDiag(st sir.Status, diag int) error {
 // another in Index order equals its sequential kernel.
 type Parallel struct {
 	Lanes int
-	// Status has one object per lane (LaneStatus, LaneDiag).
+	// Status has one object per lane (LaneStatus, LaneDiag); none, like
+	// Rings, when no kernel is partitioned (the state is then laid out as
+	// the sequential build's).
 	Status []sir.HomeID
 	// Rings has the runtime-event ring of each lane's tasks: sir.RingHome
 	// (the sequential kernels' ring) for lane 0, a ring object of the
@@ -390,7 +392,9 @@ func (p *Program) linkTables(checkUnits bool) error {
 		}
 	}
 	if par := p.Parallel; par != nil {
-		if par.Lanes < 1 || par.Lanes > 64 || len(par.Status) != par.Lanes || len(par.Fused) > len(p.Events) {
+		// A plan that partitioned nothing keeps no status words or rings.
+		unused := len(par.Kernels()) == 0 && len(par.Status) == 0 && len(par.Rings) == 0
+		if par.Lanes < 1 || par.Lanes > 64 || len(par.Status) != par.Lanes && !unused || len(par.Fused) > len(p.Events) {
 			return fmt.Errorf("program: parallel tables for %d lanes invalid", par.Lanes)
 		}
 		for _, id := range par.Status {

@@ -311,6 +311,21 @@ func (sp *Space) AddScratch(name string, elemSize, elems int) *Object {
 	return sp.add(&Object{Kind: KindScratch, Name: name, ElemSize: elemSize, Elems: elems, Align: align})
 }
 
+// Discard empties scratch object id, which nothing will access: it keeps
+// its ID but takes no bytes and needs no alignment, so the layout is the
+// one the space would have without it (the lanes' status words and rings
+// of a build in which no kernel was worth partitioning).
+func (sp *Space) Discard(id sir.HomeID) {
+	if sp.frozen {
+		panic("statelayout: Discard after the space was placed")
+	}
+	o := sp.Object(id)
+	if o == nil || o.Kind != KindScratch {
+		panic(fmt.Sprintf("statelayout: Discard of %d, not a scratch object", id))
+	}
+	o.Elems, o.Align = 0, 1
+}
+
 // Objects lists every object but the ring, by ID. Read-only.
 func (sp *Space) Objects() []*Object { return sp.objects }
 

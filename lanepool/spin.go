@@ -18,31 +18,31 @@ type Spin struct {
 	Poll, Yield time.Duration
 }
 
-// Spin budgets New uses; WithSpin overrides them. They follow from two costs
-// measured on a small VM: a cache line's round trip between cores takes about
-// 0.9µs, and a futex park and wake-up about 12µs of the waiter's time (plus a
-// system call for the publisher). A lane that spins hands off in about one
-// round trip; one that parks needs ten times that. Spinning for about what
-// parking would cost (the ski-rental rule) keeps any wait within about twice
-// the cost of the best choice made in hindsight, while every wait shorter
-// than the budget hands off an order of magnitude faster than a park would.
+// Spin budgets New uses; WithSpin overrides them. They follow from costs
+// measured on a 2-vCPU VM: a cache line's round trip between cores takes
+// about 0.9µs, a futex park and wake-up about 12µs of the waiter's time,
+// and a sched_yield with nothing else to run about a microsecond. Polling
+// hands off in about one round trip, but only while the producer runs: on
+// a host where another process keeps a core busy, a lane that polls for
+// long burns the time slice its producer is waiting for (2 lanes always
+// partitioned on cores.sv with a busy core ran at 19k cycles/s polling
+// 20µs, 62k polling 2µs). So lanes poll for a few round trips, then yield,
+// which costs little when nothing else wants the CPU and hands it to the
+// producer when it is queued behind the waiter, and park after that.
 var (
 	// DefaultWaitSpin is for a lane waiting on another lane, and for the
-	// caller waiting for the workers to finish. Polling for 20µs, about two
-	// park costs, covers every hand-off between lanes that each have a core;
-	// the 30µs of yields that follow let a lane waiting for a descheduled
-	// producer give it the CPU rather than park for 12µs; a wait longer than
-	// 50µs in all is long enough that parking costs little in proportion.
-	DefaultWaitSpin = Spin{Poll: 20 * time.Microsecond, Yield: 30 * time.Microsecond}
+	// caller waiting for the workers to finish: 2µs of polling covers a
+	// hand-off between lanes that each have a core; 10µs of yields follow.
+	DefaultWaitSpin = Spin{Poll: 2 * time.Microsecond, Yield: 10 * time.Microsecond}
 	// DefaultIdleSpin is for an idle worker between Runs, where the gap is
 	// the caller's own work (a test-bench step, typically a few to a hundred
 	// microseconds). A worker that is still spinning starts within a round
-	// trip, one that parked needs a futex wake-up first, so it polls for
-	// 50µs and yields for 200µs more before giving its CPU back. The price:
-	// the worker holds its P (and a core) for up to 250µs after every Run,
-	// so a goroutine that becomes runnable meanwhile while the other Ps are
-	// busy may wait that long for one (BenchmarkDispatchBusyCore/chan).
-	DefaultIdleSpin = Spin{Poll: 50 * time.Microsecond, Yield: 200 * time.Microsecond}
+	// trip, one that parked needs a futex wake-up first, so after 5µs of
+	// polling it yields for 100µs more before it parks. The price: the
+	// worker holds its P for up to 105µs after every Run, so a goroutine
+	// that becomes runnable meanwhile while the other Ps are busy may wait
+	// that long for one (BenchmarkDispatchBusyCore/chan).
+	DefaultIdleSpin = Spin{Poll: 5 * time.Microsecond, Yield: 100 * time.Microsecond}
 	// OversubscribedWaitSpin replaces DefaultWaitSpin, and idle workers park
 	// at once, when a pool has more lanes than GOMAXPROCS: then a spinning
 	// lane holds a P that the lane it waits for may need in order to run, so

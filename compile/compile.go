@@ -25,10 +25,10 @@
 // process may use (NoLaneCap keeps it), and the planner charges a
 // cross-lane wait what CalibrateSync measures on the machine (a lane
 // hand-off over the backend's time per cost unit, measured on a reference
-// design; cached for a day beside the images), so that what is built
-// fits the machine; always mode charges a fixed default so that tests do
-// not depend on it, and SyncCost sets the charge. Backend(native) runs what the JIT lowers natively and
-// says in Notes what it does not.
+// design; cached for a day beside the images), so that what is built fits
+// the machine; always mode charges a fixed default so that tests do not
+// depend on it, and SyncCost sets the charge. Backend(native) runs what
+// the JIT lowers natively and says in Notes what it does not.
 package compile
 
 import (
@@ -241,7 +241,7 @@ func (b *Builder) Lanes(n int) *Builder {
 }
 
 // SyncCost sets what the planner charges per cross-lane wait, in cost
-// units (about a nanosecond of native code each). Without it, builds in
+// units (SIR instructions before optimization; package lanes). Without it, builds in
 // PartitionAuto mode charge what CalibrateSync measures on this machine
 // and PartitionAlways builds charge the backend's default
 // (lanes.SyncCostNative, lanes.SyncCostInterp), so that what a test
@@ -401,7 +401,8 @@ type Program struct {
 	// Plan describes the partitioning (nil unless Lanes > 1 was asked).
 	Plan *plan.Plan
 	// SyncCost is what the planner charged per cross-lane wait (cost
-	// units; 0 when nothing was partitioned), and Sync the calibration it
+	// units; 0 when no partition was planned: one lane, PartitionNever,
+	// or a lane cap of one), and Sync the calibration it
 	// came from in PartitionAuto mode (nil: Builder.SyncCost or the
 	// backend's default).
 	SyncCost int

@@ -39,11 +39,15 @@
 // partitioned alternative (program.Parallel). PartitionAlways runs it on
 // every call; PartitionAuto gives the slot a selector that times both and
 // keeps the faster. In auto mode New does not wait for the alternatives:
-// it compiles their task units on a background goroutine (one fewer than
-// GOMAXPROCS, so the run keeps a core) while the simulation starts on the
-// sequential kernels, and the first step or Tick batch after the build is
-// ready attaches them and starts the lane pool (Options.AttachWait makes
-// New wait; WaitParallel waits later). A background build that fails
+// it compiles their task units in the background (on one goroutine fewer
+// than GOMAXPROCS, at least one, so the run keeps a core) while the
+// simulation starts on the sequential kernels, and the first step or Tick
+// batch after the build is ready attaches them and starts the lane pool
+// (Options.AttachWait makes New wait; WaitParallel waits later). The
+// selector times a call through the step loop from the end of the slot's
+// previous measured call, so the step loop's own work counts for both
+// candidates, as it does for the sequential kernel timed in tick-loop
+// batches. A background build that fails
 // leaves the sequential kernels, which compute the same, and ParallelErr
 // says why; Close waits for a pending build and releases it. The lane
 // arenas are part of the state mapping from the start, since their size

@@ -213,7 +213,7 @@ type syncFlag struct{ units int }
 
 func addSyncFlag(fs *flag.FlagSet) *syncFlag {
 	sf := &syncFlag{}
-	fs.IntVar(&sf.units, "sync-cost", 0, "charge `UNITS` (about a nanosecond of native code each) per cross-lane wait instead of the hand-off weft measures on this machine (auto mode) or the default (--partition always)")
+	fs.IntVar(&sf.units, "sync-cost", 0, "charge `UNITS` (SIR instructions, see weft plan) per cross-lane wait instead of the hand-off weft measures on this machine (auto mode) or the default (--partition always)")
 	return sf
 }
 

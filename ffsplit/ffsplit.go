@@ -133,19 +133,11 @@ func checkOptions(opts Options) (ppl int, balance, slack float64, err error) {
 	case ppl < 0:
 		return 0, 0, 0, fmt.Errorf("ffsplit: PartsPerLane %d < 0", ppl)
 	}
-	balance = opts.Balance
-	switch {
-	case math.IsNaN(balance) || math.IsInf(balance, 0) || balance < 0:
-		return 0, 0, 0, fmt.Errorf("ffsplit: invalid Balance %v", balance)
-	case balance == 0:
-		balance = defaultBalance
+	if balance, err = factor("Balance", opts.Balance, defaultBalance); err != nil {
+		return 0, 0, 0, err
 	}
-	slack = opts.CutSlack
-	switch {
-	case math.IsNaN(slack) || math.IsInf(slack, 0) || slack < 0:
-		return 0, 0, 0, fmt.Errorf("ffsplit: invalid CutSlack %v", slack)
-	case slack == 0:
-		slack = defaultCutSlack
+	if slack, err = factor("CutSlack", opts.CutSlack, defaultCutSlack); err != nil {
+		return 0, 0, 0, err
 	}
 	return ppl, balance, slack, nil
 }
@@ -777,4 +769,16 @@ func (p *Plan) String() string {
 		}
 	}
 	return s
+}
+
+// factor checks the option name of value v: finite and not negative, 0
+// meaning def.
+func factor(name string, v, def float64) (float64, error) {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
+		return 0, fmt.Errorf("ffsplit: invalid %s %v", name, v)
+	case v == 0:
+		return def, nil
+	}
+	return v, nil
 }

@@ -231,8 +231,9 @@ func New(p *program.Program, opts Options) (*Simulator, error) {
 	}
 	s.st, s.buf = s.mem[:size], s.mem[:bufSize]
 	if build != nil {
+		// attachParallel has made build's kernels the simulator's, which
+		// Close releases.
 		if err := s.attachParallel(build); err != nil {
-			build.close()
 			s.Close()
 			return nil, err
 		}

@@ -72,6 +72,7 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 		k.code.Close()
 		return nil, err
 	}
+	writePerfMap(u.Name, k.code, low.blocks)
 	return k, nil
 }
 

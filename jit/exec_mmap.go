@@ -61,6 +61,9 @@ type Func struct {
 	code *Code
 }
 
+// addr is where the function's code starts.
+func (f Func) addr() unsafe.Pointer { return f.fn }
+
 // Call runs the function on state (the address of the state buffer, which
 // holds no Go pointers) and returns its status. Calling the zero Func, or a
 // Func whose Code was closed, returns StatusNoCode instead of jumping into

@@ -20,3 +20,6 @@ type Func struct{}
 
 // Call panics: no native function can exist on this platform.
 func (f Func) Call(state unsafe.Pointer) uint32 { panic(ErrUnsupported) }
+
+// addr is nil: no native function can exist on this platform.
+func (f Func) addr() unsafe.Pointer { return nil }

@@ -169,6 +169,15 @@ type lowered struct {
 	code   []byte
 	slots  int
 	stores [][2]int
+	// blocks are the code ranges of the unit's blocks in layout order
+	// (the profiler's symbols: perfmap.go).
+	blocks []blockCode
+}
+
+// blockCode is where one block's code lies in the unit's code.
+type blockCode struct {
+	id     sir.BlockID
+	lo, hi int
 }
 
 // lower emits the machine code of u. arenaOff is the byte offset of the
@@ -225,7 +234,16 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	if err != nil {
 		return nil, err
 	}
-	return &lowered{code: code, slots: al.slots, stores: mergeRanges(x.stores)}, nil
+	blocks := make([]blockCode, 0, len(al.order))
+	for i, id := range al.order {
+		lo, _ := a.Offset(x.blocks[id])
+		hi := len(code)
+		if i+1 < len(al.order) {
+			hi, _ = a.Offset(x.blocks[al.order[i+1]])
+		}
+		blocks = append(blocks, blockCode{id: id, lo: lo, hi: hi})
+	}
+	return &lowered{code: code, slots: al.slots, stores: mergeRanges(x.stores), blocks: blocks}, nil
 }
 
 func hasEvent(u *sir.Unit) bool {

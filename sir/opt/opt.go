@@ -45,6 +45,7 @@ var passes = [...]pass{
 	{"late fold", fold},        // constants exposed by copy propagation
 	{"cse", cse},               // recomputed values and reloaded bytes reuse the register holding them
 	{"cse copyprop", copyprop}, // reads of cse's copies read the holder
+	{"bitmove", bitmove},       // loads of stored bits read the register; runs of storebits packed into one store
 	{"deadcode", deadcode},     // unused pure instructions, unreachable blocks
 	{"ifconvert", ifconvert},   // short ifs that only compute and store become muxed stores
 	{"coalesce", coalesce},     // adjacent constant/extract stores merged, overwritten stores removed

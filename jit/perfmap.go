@@ -49,7 +49,15 @@ func writePerfMap(unit string, c *Code, blocks []blockCode) {
 	if f == nil || c == nil || c.Len() == 0 {
 		return
 	}
-	base := uintptr(c.entry(0).addr())
+	lines := perfMapLines(unit, uintptr(c.entry(0).addr()), blocks)
+	perfMap.mu.Lock()
+	defer perfMap.mu.Unlock()
+	_, _ = f.WriteString(lines)
+}
+
+// perfMapLines are the perf map lines ("START SIZE NAME", hex) of a unit's
+// blocks with its code at base; empty blocks have none.
+func perfMapLines(unit string, base uintptr, blocks []blockCode) string {
 	name := strings.ReplaceAll(unit, " ", "_")
 	var b strings.Builder
 	for _, bc := range blocks {
@@ -58,7 +66,5 @@ func writePerfMap(unit string, c *Code, blocks []blockCode) {
 		}
 		fmt.Fprintf(&b, "%x %x weft:%s:b%d\n", base+uintptr(bc.lo), bc.hi-bc.lo, name, bc.id)
 	}
-	perfMap.mu.Lock()
-	defer perfMap.mu.Unlock()
-	_, _ = f.WriteString(b.String())
+	return b.String()
 }

@@ -14,6 +14,10 @@ import (
 // edge, as it would after any kernel call.
 const StatusTickEvents = sir.StatusUser
 
+// StatusTickDerived is what a tick loop returns when an edge changed a
+// derived trigger bit.
+const StatusTickDerived = sir.StatusUser + 1
+
 // TickKernel is the fused tick loop of one clock input: Unit runs up to
 // the u64 at Count (an object of the layout) edges of the clock — each:
 // toggle the clock bit, advance $time by one, settle when comb logic
@@ -21,14 +25,19 @@ const StatusTickEvents = sir.StatusUser
 // event followed by the settle — without returning to the caller.
 // It returns early, after completing the edge, with the pending
 // $finish/$stop/$fatal status, with an error status (as the fused kernels
-// do), or with StatusTickEvents when the edge emitted runtime events; every
-// edge it ran advanced the time in the system block, which is how the
-// caller counts them.
+// do), with StatusTickEvents when the edge emitted runtime events, or with
+// StatusTickDerived when the edge changed a trigger bit the design writes
+// (a reset synchronizer's output, a divided clock): the caller fires what
+// that trigger fires, as the step loop's next round would, before the next
+// edge. Every edge it ran advanced the time in the system block, which is
+// how the caller counts them.
 //
-// Tick loops exist only for designs whose triggers are all top-level
-// inputs (no derived clocks, so one edge fires nothing further) and whose
-// clock edges each fire at most one event; the simulator uses one only
-// while nothing but that clock changes (no pending input writes).
+// Tick loops exist for top-level clock inputs whose edges each fire at
+// most one event, and, in designs with derived triggers, only for clocks
+// no comb logic reads (a derived trigger that changed in the settle before
+// the edge would fire in the same round as the clock); the simulator uses
+// one only while nothing but that clock changes (no pending input
+// writes).
 type TickKernel struct {
 	Clock   *design.Home
 	Trigger int // index in Schedule.Triggers (and the prev byte)
@@ -56,9 +65,10 @@ const maxTickBatch = 4096
 // and optimizing the design's body once more.
 func (c *compiler) ticks() error {
 	s, sp := c.s, c.sp
-	for _, t := range s.Triggers {
+	var derived []int
+	for ti, t := range s.Triggers {
 		if t.Derived() {
-			return nil
+			derived = append(derived, ti)
 		}
 	}
 	combRead := map[*design.Home]bool{}
@@ -76,7 +86,7 @@ func (c *compiler) ticks() error {
 			continue
 		}
 		rise, fall, ok := edgeEvents(sp.Events, ti)
-		if !ok {
+		if !ok || len(derived) > 0 && combRead[h] {
 			continue
 		}
 		if count == nil {
@@ -87,7 +97,7 @@ func (c *compiler) ticks() error {
 			c.opts.Progress("building " + tk.String())
 		}
 		var err error
-		if tk.Unit, err = c.assembled(c.tickLoop(tk, combRead[h])); err != nil {
+		if tk.Unit, err = c.assembled(c.tickLoop(tk, combRead[h], derived)); err != nil {
 			return err
 		}
 		tk.Batch = max(1, min(maxTickBatch, tickBudget/max(1, unitCost(tk.Unit))))
@@ -133,8 +143,9 @@ func edgeEvents(events []*statelayout.Event, ti int) (rise, fall int, ok bool) {
 // clock's new value, so a caller may start with the clock at either level.
 // A copied unit's error or $finish return leaves the loop with that
 // status, after the edge, as the fused kernel would; an edge that emitted
-// runtime events returns StatusTickEvents.
-func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
+// runtime events returns StatusTickEvents, one after which a derived
+// trigger's bit differs from its previous value StatusTickDerived.
+func (c *compiler) tickLoop(tk *TickKernel, combRead bool, derived []int) *sir.Unit {
 	sp := c.sp
 	b := sir.NewBuilder(tk.String())
 	u := b.U
@@ -209,6 +220,18 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool) *sir.Unit {
 		b.Branch(evFlag, yes, goOn)
 		b.SetBlock(yes)
 		b.Return(StatusTickEvents)
+		b.SetBlock(goOn)
+	}
+	for _, ti := range derived {
+		t := c.s.Triggers[ti]
+		bit := sir.Addr{Home: sir.HomeID(t.Home.ID), Offset: t.Elem*statelayout.ElemSize(t.Home.Width) + t.Bit/8}
+		cur := b.Reg(1)
+		b.Emit(sir.Inst{Op: sir.OpLoadBits, Dst: cur, Lo: t.Bit % 8, Addr: bit})
+		was := b.Load(1, 1, sir.Addr{Home: sp.Prev().ID, Offset: ti})
+		changed, goOn := b.NewBlock(), b.NewBlock()
+		b.Branch(b.Ne(cur, was), changed, goOn)
+		b.SetBlock(changed)
+		b.Return(StatusTickDerived)
 		b.SetBlock(goOn)
 	}
 	b.OpTo(i, sir.OpAdd, i, b.Const(64, 1), sir.NoReg)

@@ -15,9 +15,16 @@ endmodule`, []string{"m.clk", "m.rst_n"}},
   always_ff @(posedge clk) p <= p + 1;
   always_ff @(negedge clk) n <= n + 1;
 endmodule`, []string{"m.clk"}},
-		{"a derived clock: none", `module m(input logic clk, output logic [3:0] q, output logic div);
+		{"a derived clock: a loop that hands its edges back", `module m(input logic clk, output logic [3:0] q, output logic div);
   always_ff @(posedge clk) div <= ~div;
   always_ff @(posedge div) q <= q + 1;
+endmodule`, []string{"m.clk"}},
+		{"a derived clock and comb logic reading the clock: none", `module m(input logic clk, input logic en, output logic [3:0] q, output logic [3:0] p, output logic div);
+  logic g;
+  assign g = clk & en;
+  always_ff @(posedge clk) div <= ~div;
+  always_ff @(posedge div) q <= q + 1;
+  always_ff @(posedge g) p <= p + 1;
 endmodule`, nil},
 		{"two events on one edge: none for that clock", `module m(input logic clk, output logic [3:0] p, output logic [3:0] a);
   always_ff @(posedge clk) p <= p + 1;

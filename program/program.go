@@ -123,6 +123,11 @@ type Tick struct {
 // events in the ring: the simulator drains them and goes on.
 const StatusTickEvents = sir.StatusUser
 
+// StatusTickDerived is what a tick loop returns when an edge changed a
+// trigger bit the design writes: the simulator fires what it fires (the
+// step loop's next round) and goes on.
+const StatusTickDerived = sir.StatusUser + 1
+
 // Format is one runtime-event site: a system task and its format string.
 type Format struct {
 	Task string // "$display", "$error", ...

@@ -52,8 +52,13 @@ func (s *Simulator) eval() error {
 			return err
 		}
 	}
-	scan := s.all
-	for round := 0; ; round++ {
+	return s.rounds(s.all, 0)
+}
+
+// rounds fires what the triggers in scan fire, then what the derived
+// triggers fire, until nothing changes: the step loop from round round on.
+func (s *Simulator) rounds(scan []int32, round int) error {
+	for ; ; round++ {
 		fired := s.fired[:0]
 		for _, ti := range scan {
 			tr := &s.trig[ti]

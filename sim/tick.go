@@ -171,10 +171,12 @@ func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) 
 			return edges, err
 		}
 	}
-	if st != sir.StatusOK && st != program.StatusTickEvents {
+	if st != sir.StatusOK && st != program.StatusTickEvents && st != program.StatusTickDerived {
 		return edges, s.status(k, st)
 	}
-	return edges, s.takeNote()
+	// A derived trigger the last edge changed fires now, as the step
+	// loop's next round would.
+	return edges, s.rounds(s.derived, 1)
 }
 
 // DisableTick makes Tick use the step loop from now on (Options.NoTick).

@@ -226,3 +226,101 @@ func TestTickLoopWithSelector(t *testing.T) {
 		}
 	}
 }
+
+// derivedTriggersSrc has the derived triggers real designs have: a reset
+// synchronizer (asynchronous assert, released on the clock), a clock
+// divided by two and one divided by eight, a $display at the edge that
+// releases the reset, and a gated clock comb logic builds from the clock
+// in a second module (where no tick loop may be built).
+const derivedTriggersSrc = `
+module t(input logic clk, input logic rst_n, output logic [31:0] q);
+  logic [1:0] sync;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) sync <= 2'b00; else sync <= {sync[0], 1'b1};
+  logic rst_s;
+  assign rst_s = sync[1];
+  always_ff @(posedge clk) if (rst_n && sync == 2'b01) $display("release at %0t", $time);
+  logic div;
+  always_ff @(posedge clk or negedge rst_s)
+    if (!rst_s) div <= 1'b0; else div <= ~div;
+  logic [31:0] a, b;
+  always_ff @(posedge clk or negedge rst_s)
+    if (!rst_s) a <= 32'd1; else a <= a * 32'd3 + 32'd7;
+  always_ff @(posedge div or negedge rst_s)
+    if (!rst_s) b <= '0; else b <= b + a;
+  logic [2:0] cnt;
+  always_ff @(posedge clk) cnt <= cnt + 3'd1;
+  logic slow;
+  assign slow = cnt[2];
+  logic [7:0] c;
+  always_ff @(negedge slow) begin
+    c <= c + 8'd1;
+    if (c[4:0] == 5'd31) $display("c wrapped at %0t", $time);
+  end
+  assign q = a ^ b ^ {24'b0, c};
+endmodule
+
+module g(input logic clk, input logic en, input logic rst_n, output logic [7:0] n);
+  logic [1:0] sync;
+  always_ff @(posedge clk or negedge rst_n)
+    if (!rst_n) sync <= 2'b00; else sync <= {sync[0], 1'b1};
+  logic gclk;
+  assign gclk = clk & en & sync[1];
+  always_ff @(posedge gclk) n <= n + 8'd1;
+endmodule
+`
+
+// TestTickLoopDerivedTriggers: designs whose clock edges change triggers
+// the design writes run in the tick loop, hand each such edge back for the
+// derived trigger's round, and match the step loop after every call,
+// resets asserted and released on the way; a clock comb logic reads gets
+// no tick loop when derived triggers exist.
+func TestTickLoopDerivedTriggers(t *testing.T) {
+	for _, be := range []compile.BackendKind{compile.BackendInterp, compile.BackendNative} {
+		tp := newTickPair(t, func() *compile.Builder {
+			return compile.NewBuilder().Source("t.sv", derivedTriggersSrc).Top("t").Backend(be)
+		})
+		set := func(name string, v uint64) {
+			for _, p := range []*compile.Program{tp.a, tp.b} {
+				p.DUT().MustSignal(name).Set(v)
+			}
+		}
+		r := rand.New(rand.NewPCG(7, uint64(be)))
+		set("rst_n", 0)
+		tp.tick(t, "clk", 3, "in reset")
+		set("rst_n", 1)
+		for call := 0; call < 80; call++ {
+			if call == 40 {
+				set("rst_n", 0)
+				tp.tick(t, "clk", 2, "reset again")
+				set("rst_n", 1)
+			}
+			tp.tick(t, "clk", 1+r.IntN(60), fmt.Sprintf("%v call %d", be, call))
+		}
+		if be == compile.BackendNative && tp.b.Sim.TickCalls() < 40 {
+			t.Errorf("%v: %d tick-loop calls", be, tp.b.Sim.TickCalls())
+		}
+		if !strings.Contains(tp.outB.String(), "release at") || !strings.Contains(tp.outB.String(), "c wrapped") {
+			t.Errorf("%v: output %q", be, tp.outB.String())
+		}
+
+		gp := newTickPair(t, func() *compile.Builder {
+			return compile.NewBuilder().Source("t.sv", derivedTriggersSrc).Top("g").Backend(be)
+		})
+		for _, p := range []*compile.Program{gp.a, gp.b} {
+			p.DUT().MustSignal("rst_n").Set(0)
+			p.DUT().MustSignal("en").Set(1)
+		}
+		gp.tick(t, "clk", 2, "g in reset")
+		for _, p := range []*compile.Program{gp.a, gp.b} {
+			p.DUT().MustSignal("rst_n").Set(1)
+		}
+		gp.tick(t, "clk", 100, "g")
+		if gp.b.Sim.TickCalls() != 0 {
+			t.Errorf("%v: a gated clock design ran %d tick-loop calls", be, gp.b.Sim.TickCalls())
+		}
+		if n := gp.b.DUT().MustSignal("n").Get(); n < 90 {
+			t.Errorf("%v: gated counter %d", be, n)
+		}
+	}
+}

@@ -462,9 +462,9 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 			}
 			u.grp = ctxs[it.part]
 			u.seq = u.c.ffSeq(it.group, it.k) // the run's events carry its first key (runAt)
-			u.snapshot(items[i:end])
+			u.snapshotArms(items[i:end])
 			u.process(u.mergedBody(items[i:end]), it.fp.Proc.Inst)
-			u.snap = nil
+			u.snap, u.snapAt = nil, nil
 			i = end
 			continue
 		}
@@ -483,12 +483,48 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 // home is in place only when no other process reads the bits it writes.
 func (u *ub) snapshot(procs []runItem) {
 	for _, it := range procs {
-		for _, h := range it.fp.Snapshot {
-			if u.snap == nil {
-				u.snap = map[*design.Home]value{}
+		u.takeSnapshot(it.fp.Snapshot)
+	}
+}
+
+// takeSnapshot loads homes into u.snap.
+func (u *ub) takeSnapshot(homes []*design.Home) {
+	for _, h := range homes {
+		if u.snap == nil {
+			u.snap = map[*design.Home]value{}
+		}
+		m := u.memOf(h)
+		u.snap[h] = u.loadElem(m.addr(0, sir.NoReg), h.Width, m.es)
+	}
+}
+
+// snapshotOneLate is set by a test only: a merged run's snapshots are
+// then taken at the next process's arms, after the process updated the
+// home, to show the differential checks catch that.
+var snapshotOneLate = false
+
+// snapshotArms has the snapshots of a merged run's processes taken where
+// each process's arm starts (u.snapAt), not all before the run: that is
+// the same value (the condition is pure, and no other process writes a
+// home one updates in place), and it does not keep every process's
+// snapshot in a register across the whole run.
+func (u *ub) snapshotArms(procs []runItem) {
+	for i, it := range procs {
+		if len(it.fp.Snapshot) == 0 {
+			continue
+		}
+		s, _ := runIf(it.fp.Proc.Body)
+		if snapshotOneLate && i+1 < len(procs) {
+			s, _ = runIf(procs[i+1].fp.Proc.Body)
+		}
+		for _, arm := range []design.Stmt{s.Then, s.Else} {
+			if arm == nil {
+				continue
 			}
-			m := u.memOf(h)
-			u.snap[h] = u.loadElem(m.addr(0, sir.NoReg), h.Width, m.es)
+			if u.snapAt == nil {
+				u.snapAt = map[design.Stmt][]*design.Home{}
+			}
+			u.snapAt[arm] = it.fp.Snapshot
 		}
 	}
 }

@@ -7,6 +7,11 @@ import (
 
 // stmt lowers a statement into the current block.
 func (u *ub) stmt(s design.Stmt) {
+	if len(u.snapAt) > 0 && s != nil {
+		if hs, ok := u.snapAt[s]; ok {
+			u.takeSnapshot(hs)
+		}
+	}
 	switch s := s.(type) {
 	case nil:
 	case *design.Block:

@@ -30,14 +30,18 @@ type ub struct {
 	// snap holds the values reads of a home see while the process being
 	// lowered runs (slt.FFProc.Snapshot): its value when the process
 	// started, though the process updates the home in place.
-	snap  map[*design.Home]value
-	loops []loopCtx
-	ret   sir.BlockID // where Return jumps (end of the function / process)
-	depth int         // inline depth
-	mode  mode
-	grp   *groupCtx
-	inFn  map[*design.Function]bool
-	scope string // instance path of the code being lowered (for %m)
+	snap map[*design.Home]value
+	// snapAt holds, in a merged run, the homes each process snapshots, by
+	// the process's arm: stmt takes them as that arm starts, so a run of
+	// hundreds of processes keeps one process's snapshots live at a time.
+	snapAt map[design.Stmt][]*design.Home
+	loops  []loopCtx
+	ret    sir.BlockID // where Return jumps (end of the function / process)
+	depth  int         // inline depth
+	mode   mode
+	grp    *groupCtx
+	inFn   map[*design.Function]bool
+	scope  string // instance path of the code being lowered (for %m)
 
 	// task is set for the tasks of partitioned kernels, which run on lane
 	// lane: a finishing status goes to the lane's status word (the task

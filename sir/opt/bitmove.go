@@ -11,9 +11,10 @@ import (
 // built from single-bit assigns). Two rewrites, each within a block:
 //
 //   - Forwarding: a static load or loadbits that reads only bits a static
-//     store or storebits of the block wrote from a register, with no store
-//     to those bits in between and the register not assigned since, reads
-//     the register instead (an extract; a constant 0 for the bits a store
+//     store or storebits of the block wrote from a register, at most
+//     bitmoveForwardWindow instructions before, with no store to those
+//     bits in between and the register not assigned since, reads the
+//     register instead (an extract; a constant 0 for the bits a store
 //     zero-extended). cse forwards only a load of exactly the stored bytes
 //     at exactly their width.
 //   - Packing: a run of static storebits (and stores) to one home whose
@@ -50,6 +51,11 @@ const (
 	bitmoveMaxFields  = 64
 	bitmoveMaxMembers = 128
 )
+
+// bitmoveForwardWindow is how far (in instructions) a load may follow the
+// store it is forwarded from: a load from the cache costs less than the
+// spills of a register kept alive across a long stretch of code.
+const bitmoveForwardWindow = 128
 
 type bitmover struct {
 	u *sir.Unit
@@ -167,7 +173,7 @@ func (bm *bitmover) forwarded(fs []storedField, in *sir.Inst, i int) (sir.Inst, 
 		if lo < f.lo || f.hi < hi {
 			continue
 		}
-		if bm.defAt(f.val) >= f.at {
+		if i-f.at > bitmoveForwardWindow || bm.defAt(f.val) >= f.at {
 			return sir.Inst{}, false // assigned since the store
 		}
 		k := lo - f.lo

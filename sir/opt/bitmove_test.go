@@ -314,3 +314,18 @@ func TestBitmoveRandom(t *testing.T) {
 		t.Errorf("bitmove packed only %d of %d storebits", before-after, before)
 	}
 }
+
+// TestBitmoveForwardWindow: a load far after the store reads memory: the
+// register is not kept alive across the stretch in between.
+func TestBitmoveForwardWindow(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("b0:\n  r1:32 = load.4 h0+0\n  store.4 h1+0, r1\n")
+	for k := 0; k < bitmoveForwardWindow; k++ {
+		fmt.Fprintf(&b, "  r%d:8 = load.1 h0+%d\n  store.1 h2+%d, r%d\n", k+10, k%8, k%8, k+10)
+	}
+	b.WriteString("  r2:8 = loadbits h1+1, 3\n  store.1 h3+0, r2\n  ret ok\n")
+	u := runBitmove(t, b.String())
+	if !strings.Contains(u.String(), "r2:8 = loadbits h1+1, 3") {
+		t.Errorf("a load %d instructions after the store was forwarded", 2*bitmoveForwardWindow)
+	}
+}

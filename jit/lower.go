@@ -836,6 +836,10 @@ func (x *lowerer) shift(in *sir.Inst, w int) {
 // funnel lowers fshl/fshr on A:B by C (A high) into RAX, 0 when C >= 2w.
 func (x *lowerer) funnel(in *sir.Inst, w int) {
 	a := x.a
+	if c := x.at(in.C); c.kind == locConst {
+		x.funnelBy(in, w, c.imm)
+		return
+	}
 	x.ld(rC, in.C)
 	zero, big, done := a.NewLabel(), a.NewLabel(), a.NewLabel()
 	a.AluRegImm(amd64.Cmp, rC, int64(2*w), 64)
@@ -876,6 +880,65 @@ func (x *lowerer) funnel(in *sir.Inst, w int) {
 	a.Bind(zero)
 	x.zero(rA)
 	a.Bind(done)
+}
+
+// funnelBy lowers fshl/fshr by the constant n into RAX: straight-line
+// shifts, and a rotate instruction when A and B are one register of a
+// machine width (the rotates RTL writes as {x[k-1:0], x[w-1:k]}).
+func (x *lowerer) funnelBy(in *sir.Inst, w int, n uint64) {
+	a := x.a
+	left := in.Op == sir.OpFShl
+	switch {
+	case n >= uint64(2*w):
+		x.zero(rA)
+		return
+	case n >= uint64(w): // only the other half moves in
+		k := uint8(n - uint64(w))
+		if left { // bits [w, 2w) of (A:B) << n: B << (n-w)
+			x.ld(rA, in.B)
+			if k > 0 {
+				a.ShiftRegImm(amd64.Shl, rA, k, 64)
+				x.mask(rA, w)
+			}
+		} else { // bits [0, w) of (A:B) >> n: A >> (n-w)
+			x.ld(rA, in.A)
+			if k > 0 {
+				a.ShiftRegImm(amd64.Shr, rA, k, 64)
+			}
+		}
+		return
+	case n == 0:
+		if left {
+			x.ld(rA, in.A)
+		} else {
+			x.ld(rA, in.B)
+		}
+		return
+	}
+	k := uint8(n)
+	if in.A == in.B && (w == 8 || w == 16 || w == 32 || w == 64) {
+		x.ld(rA, in.A)
+		if left {
+			a.ShiftRegImm(amd64.Rol, rA, k, w)
+		} else {
+			a.ShiftRegImm(amd64.Ror, rA, k, w)
+		}
+		if w < 32 {
+			x.mask(rA, w)
+		}
+		return
+	}
+	x.ld(rA, in.A)
+	x.ld(rD, in.B)
+	if left { // A<<n | B>>(w-n)
+		a.ShiftRegImm(amd64.Shl, rA, k, 64)
+		a.ShiftRegImm(amd64.Shr, rD, uint8(w)-k, 64)
+	} else { // B>>n | A<<(w-n)
+		a.ShiftRegImm(amd64.Shr, rD, k, 64)
+		a.ShiftRegImm(amd64.Shl, rA, uint8(w)-k, 64)
+	}
+	a.AluRegReg(amd64.Or, rA, rD, 64)
+	x.mask(rA, w)
 }
 
 // mem lowers load, store, loadbits and storebits. A dynamic index is used

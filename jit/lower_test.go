@@ -213,3 +213,50 @@ func TestDivEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestFunnelByConstant: fshl/fshr by a constant amount (straight-line
+// shifts, a rotate when both halves are one register) at every width and
+// every amount class: 0, inside the word, the word, past it, past 2w.
+func TestFunnelByConstant(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	l, size := sir.PackedLayout([]int{32}, 0)
+	for _, w := range append([]int{16}, testWidths...) {
+		amounts := []uint64{0, 1, uint64(w / 2), uint64(w - 1), uint64(w), uint64(w + 1), uint64(2*w - 1), uint64(2 * w), uint64(2*w + 3)}
+		for _, op := range []sir.Op{sir.OpFShl, sir.OpFShr} {
+			for _, same := range []bool{false, true} {
+				for _, n := range amounts {
+					u := sir.NewUnit("funnel")
+					blk := u.Blocks[u.NewBlock()]
+					a, b, c, d := u.NewReg(w), u.NewReg(w), u.NewReg(8), u.NewReg(w)
+					if n >= 256 {
+						c = u.NewReg(16)
+					}
+					blk.Insts = append(blk.Insts,
+						sir.Inst{Op: sir.OpLoad, Dst: a, Size: 8, Addr: sir.Addr{Home: 0, Offset: 0}},
+						sir.Inst{Op: sir.OpLoad, Dst: b, Size: 8, Addr: sir.Addr{Home: 0, Offset: 8}},
+						sir.Inst{Op: sir.OpConst, Dst: c, Imm: n})
+					if same {
+						b = a
+					}
+					blk.Insts = append(blk.Insts,
+						sir.Inst{Op: op, Dst: d, A: a, B: b, C: c},
+						sir.Inst{Op: sir.OpStore, A: d, Size: 8, Addr: sir.Addr{Home: 0, Offset: 24}})
+					blk.Term = sir.Term{Kind: sir.TermReturn}
+					fi, k := compileBoth(t, u, l, size)
+					for range 40 {
+						state := make([]byte, size)
+						for j := range 2 {
+							v := rng.Uint64()&^sir.Mask(w) | interesting(rng, w)
+							for q := 0; q < 8; q++ {
+								state[8*j+q] = byte(v >> (8 * q))
+							}
+						}
+						if msg := diffRun(t, fi, k, state); msg != "" {
+							t.Fatalf("%s w=%d by %d (same register %v), operands % x: %s", op, w, n, same, state[:16], msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}

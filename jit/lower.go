@@ -593,13 +593,16 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 		}
 		x.st(in.Dst, rA)
 	case sir.OpDivU, sir.OpRemU:
+		// Up to 32 bits the 32-bit divide gives the same quotient and
+		// remainder, and many CPUs take fewer cycles for it.
+		dw := divWidth(w)
 		x.ld(rA, in.A)
 		x.ld(rC, in.B)
 		zero, done := a.NewLabel(), a.NewLabel()
 		a.TestRegReg(rC, rC, 64)
 		a.Jcc(amd64.CondE, zero)
 		x.zero(rD)
-		a.Unary(amd64.Div, rC, 64)
+		a.Unary(amd64.Div, rC, dw)
 		if in.Op == sir.OpRemU {
 			a.MovRegReg(rA, rD, 64)
 		}
@@ -618,8 +621,13 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 		a.Jcc(amd64.CondE, zero)
 		a.AluRegImm(amd64.Cmp, rC, -1, 64)
 		a.Jcc(amd64.CondE, m1)
-		a.Cqo()
-		a.Unary(amd64.Idiv, rC, 64)
+		if dw := divWidth(w); dw == 32 { // operands sign-extended: their low halves are
+			a.Cdq()
+			a.Unary(amd64.Idiv, rC, 32)
+		} else {
+			a.Cqo()
+			a.Unary(amd64.Idiv, rC, 64)
+		}
 		if in.Op == sir.OpRemS {
 			a.MovRegReg(rA, rD, 64)
 		}
@@ -880,6 +888,15 @@ func (x *lowerer) funnel(in *sir.Inst, w int) {
 	a.Bind(zero)
 	x.zero(rA)
 	a.Bind(done)
+}
+
+// divWidth is the operand width of the divide instruction for w-bit
+// operands.
+func divWidth(w int) int {
+	if w <= 32 {
+		return 32
+	}
+	return 64
 }
 
 // funnelBy lowers fshl/fshr by the constant n into RAX: straight-line

@@ -147,6 +147,10 @@ type lowerer struct {
 	// stores are the state byte ranges the generated code may write
 	// (Kernel.Footprint), as [lo, hi).
 	stores [][2]int
+	// roll is the rolled run being lowered (roll.go), rollPos the
+	// position in its segment of the instruction being lowered.
+	roll    *rollRun
+	rollPos int
 }
 
 // mergeRanges sorts rs and merges the ranges that overlap or touch.
@@ -183,6 +187,10 @@ type blockCode struct {
 // lower emits the machine code of u. arenaOff is the byte offset of the
 // arena from the state base; regs are the machine registers to allocate.
 func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) (*lowered, error) {
+	rolls := findRolls(u, l)
+	if len(rolls) > 0 {
+		regs = withoutBases(regs)
+	}
 	al := allocate(u, regs)
 	if int64(arenaOff)+8*int64(al.slots) >= 1<<31 {
 		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
@@ -217,8 +225,17 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 		x.bi = bi
 		x.flagsOK = false
 		a.Bind(x.blocks[bi])
-		for ii := range b.Insts {
+		runs := rolls[bi]
+		for ii := 0; ii < len(b.Insts); ii++ {
 			x.flagsOK = false
+			if len(runs) > 0 && runs[0].start == ii {
+				if err := x.rolled(b, runs[0]); err != nil {
+					return nil, err
+				}
+				ii += runs[0].period*runs[0].count - 1
+				runs = runs[1:]
+				continue
+			}
 			if err := x.inst(&b.Insts[ii], ii == len(b.Insts)-1); err != nil {
 				return nil, err
 			}
@@ -991,11 +1008,25 @@ func (x *lowerer) mem(in *sir.Inst) error {
 	if !load {
 		x.stores = append(x.stores, [2]int{off, int(end)})
 	}
+	mbase := base
+	if r := x.roll; r != nil && r.base[x.rollPos] >= 0 {
+		// Rolled: segment k's bytes are k strides on; all of them are
+		// in the state (the unrolled unit passed extent) and stored to.
+		bi := r.base[x.rollPos]
+		mbase = rollBases[bi]
+		for k := int64(1); k < int64(r.count); k++ {
+			d := k * r.stride[bi]
+			x.minState = max(x.minState, int(end+d))
+			if !load {
+				x.stores = append(x.stores, [2]int{int(int64(off) + d), int(end + d)})
+			}
+		}
+	}
 	var t amd64.Reg // a load's result
 	if load {
 		t = x.target(in.Dst, in.Addr.Index)
 	}
-	m := amd64.M(base, int32(off))
+	m := amd64.M(mbase, int32(off))
 	skip := a.NewLabel()
 	if in.Addr.Dynamic() {
 		stride := in.Addr.Stride

@@ -1,0 +1,437 @@
+package jit
+
+import (
+	"slices"
+	"sync/atomic"
+
+	"github.com/weft-hdl/weft/jit/amd64"
+	"github.com/weft-hdl/weft/sir"
+)
+
+// Rolling: the replicas of a module (generate-loop instances, a chain of
+// pipeline stages) lower to long runs of the same instructions on state
+// that moves by a fixed number of bytes from one replica to the next. The
+// native code of such a run is emitted once, as a loop over the replicas
+// whose memory operands are addressed from a base register advanced by the
+// replica stride each time round; the code then fits the instruction
+// cache however many replicas there are. SIR and the interpreter keep the
+// unrolled form: rolling happens only here, so every differential test of
+// native code against the interpreter checks it.
+//
+// A run of count segments of period instructions, starting at start in a
+// block, rolls when every segment is segment 0 with
+//   - the same ops, result widths and immediate fields, and no events;
+//   - each register operand either defined earlier in the same segment at
+//     the same position (a local), or the very register segment 0 reads,
+//     defined nowhere in the run (an invariant);
+//   - each memory operand static, at segment 0's state byte plus k times
+//     that operand's stride (at most two distinct non-zero strides, one
+//     base register each; stride 0 addresses the same bytes every time);
+//   - locals never read outside their segment (they die in it).
+// The allocator then leaves the base registers alone in the unit.
+
+// Rolling bounds: runs need at least rollMinCount segments of at least
+// rollMinPeriod instructions (the loop costs a few instructions per
+// segment), segments are at most rollMaxPeriod long, and the search
+// gives up on a block after rollWork instruction comparisons per
+// instruction.
+const (
+	rollMinCount  = 4
+	rollMinPeriod = 4
+	rollMaxPeriod = 512
+	rollWork      = 64
+)
+
+// rollMinRun is the fewest instructions a run must span to roll: shorter
+// runs fit the instruction cache unrolled, and there the loop's own
+// instructions and the lost overlap between replicas cost more than they
+// save (64 multiply-accumulates rolled ran 8% slower).
+var rollMinRun atomic.Int64
+
+func init() { rollMinRun.Store(1024) }
+
+// SetRollMinRun sets the fewest instructions a run of replicas must span
+// to be rolled (tests set 0 so that small designs roll too) and returns a
+// function that restores the previous value.
+func SetRollMinRun(n int) (restore func()) {
+	old := rollMinRun.Swap(int64(n))
+	return func() { rollMinRun.Store(old) }
+}
+
+// rolledRuns counts the runs rolled in this process.
+var rolledRuns atomic.Int64
+
+// RolledRuns is how many runs of replicas the native backend has rolled
+// in this process (tests check that their designs exercised rolling).
+func RolledRuns() int64 { return rolledRuns.Load() }
+
+// rollBases are the machine registers that address rolled state.
+var rollBases = [2]amd64.Reg{amd64.R15, amd64.R14}
+
+// rollRun is one rolled run of a block.
+type rollRun struct {
+	start, period, count int
+	// base is, per position of the segment, the index in bases of the
+	// register its memory operand is addressed from (-1: RBX, stride 0 or
+	// no memory operand).
+	base   []int
+	stride []int64 // per base: bytes from one segment to the next
+}
+
+// noRoll is set by tests to compare rolled with unrolled native code.
+var noRoll = false
+
+// findRolls finds the rolled runs of every block, by block.
+func findRolls(u *sir.Unit, l sir.Layout) map[int][]rollRun {
+	if noRoll {
+		return nil
+	}
+	var out map[int][]rollRun
+	var uses []int32
+	for bi, b := range u.Blocks {
+		if b == nil || int64(len(b.Insts)) < max(rollMinRun.Load(), rollMinCount*rollMinPeriod) {
+			continue
+		}
+		f := &rollFinder{u: u, l: l, insts: b.Insts}
+		runs := f.find(func() []int32 {
+			if uses == nil {
+				uses = useCounts(u)
+			}
+			return uses
+		})
+		if len(runs) > 0 {
+			if out == nil {
+				out = map[int][]rollRun{}
+			}
+			out[bi] = runs
+		}
+	}
+	return out
+}
+
+// useCounts counts the reads of every register in u (operands, indexes,
+// event arguments, branch conditions).
+func useCounts(u *sir.Unit) []int32 {
+	n := make([]int32, len(u.Regs))
+	add := func(r sir.Reg) {
+		if r > 0 && int(r) < len(n) {
+			n[r]++
+		}
+	}
+	var buf []sir.Reg
+	for _, b := range u.Blocks {
+		if b == nil {
+			continue
+		}
+		for i := range b.Insts {
+			buf = b.Insts[i].Uses(buf[:0])
+			for _, r := range buf {
+				add(r)
+			}
+		}
+		if b.Term.Kind == sir.TermBranch {
+			add(b.Term.Cond)
+		}
+	}
+	return n
+}
+
+type rollFinder struct {
+	u     *sir.Unit
+	l     sir.Layout
+	insts []sir.Inst
+	shape []uint64
+}
+
+// shapeOf hashes what two instructions must share to be the same position
+// of two segments (registers and addresses are checked apart).
+func (f *rollFinder) shapeOf(in *sir.Inst) uint64 {
+	h := uint64(in.Op)
+	mix := func(v uint64) { h = (h ^ v) * 0x100000001b3 }
+	mix(uint64(f.u.Width(in.Dst)))
+	mix(in.Imm)
+	mix(uint64(in.Lo))
+	mix(uint64(in.Size))
+	if in.Op.NumArgs() > 0 {
+		mix(uint64(f.u.Width(in.A)))
+	}
+	if in.Addr.Dynamic() || in.Op == sir.OpEvent {
+		mix(0xdead) // never rolled; still hashed apart
+	}
+	return h
+}
+
+func (f *rollFinder) find(uses func() []int32) []rollRun {
+	n := len(f.insts)
+	f.shape = make([]uint64, n)
+	for i := range f.insts {
+		f.shape[i] = f.shapeOf(&f.insts[i])
+	}
+	// next[i]: the next index starting the same rollMinPeriod shapes as i
+	// (a single shape, a load say, recurs too often to find periods by).
+	gram := make([]uint64, n)
+	for i := range gram {
+		h := uint64(14695981039346656037)
+		for j := i; j < min(n, i+rollMinPeriod); j++ {
+			h = (h ^ f.shape[j]) * 1099511628211
+		}
+		gram[i] = h
+	}
+	next := make([]int32, n)
+	last := map[uint64]int32{}
+	for i := n - 1; i >= 0; i-- {
+		next[i] = -1
+		if j, ok := last[gram[i]]; ok {
+			next[i] = j
+		}
+		last[gram[i]] = int32(i)
+	}
+	budget := rollWork * n
+	var runs []rollRun
+	for i := 0; i+rollMinCount*rollMinPeriod <= n && budget > 0; {
+		found := false
+		for j, tries := int(next[i]), 0; j > 0 && j-i <= rollMaxPeriod && tries < 8 && budget > 0; j, tries = int(next[j]), tries+1 {
+			p := j - i
+			if p < rollMinPeriod || i+rollMinCount*p > n {
+				continue
+			}
+			// Cheap test first: shapes of rollMinCount segments.
+			ok := true
+			for k := 1; k < rollMinCount && ok; k++ {
+				budget -= p
+				ok = slices.Equal(f.shape[i:i+p], f.shape[i+k*p:i+(k+1)*p])
+			}
+			if !ok {
+				continue
+			}
+			if r, ok := f.run(i, p, uses); ok {
+				runs = append(runs, r)
+				i += r.period * r.count
+				found = true
+				break
+			}
+		}
+		if !found {
+			i++
+		}
+	}
+	return runs
+}
+
+// run checks the run of period p at start, as many segments as match,
+// and returns it when at least rollMinCount do and it rolls.
+func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
+	ins := f.insts
+	// Segment 0: the position defining each register it defines (the
+	// latest), and the absolute state byte of each memory operand.
+	type memAt struct {
+		ok  bool
+		abs int64
+	}
+	pos0 := map[sir.Reg]int{}
+	mem0 := make([]memAt, p)
+	for j := 0; j < p; j++ {
+		in := &ins[start+j]
+		if in.Op == sir.OpEvent || in.Addr.Dynamic() {
+			return rollRun{}, false
+		}
+		if in.Op.IsMem() {
+			abs, ok := f.abs(in)
+			if !ok {
+				return rollRun{}, false
+			}
+			mem0[j] = memAt{true, abs}
+		}
+		if in.Op.HasDst() {
+			pos0[in.Dst] = j
+		}
+	}
+	strides := make([]int64, p)
+	count := 1
+	defined := map[sir.Reg]bool{}
+	for r := range pos0 {
+		defined[r] = true
+	}
+	segUses := map[sir.Reg]int32{} // reads of run-defined registers inside their segment
+	countUses := func(in *sir.Inst, pos map[sir.Reg]int) {
+		for _, r := range regOperands(in) {
+			if _, ok := pos[r]; ok {
+				segUses[r]++
+			}
+		}
+	}
+	{ // segment 0's local reads
+		pos := map[sir.Reg]int{}
+		for j := 0; j < p; j++ {
+			in := &ins[start+j]
+			countUses(in, pos)
+			if in.Op.HasDst() {
+				pos[in.Dst] = j
+			}
+		}
+	}
+	for k := 1; start+(k+1)*p <= len(ins); k++ {
+		pos := map[sir.Reg]int{}
+		ok := true
+		for j := 0; j < p && ok; j++ {
+			a, b := &ins[start+j], &ins[start+k*p+j]
+			ok = f.shape[start+j] == f.shape[start+k*p+j] && f.same(a, b, pos0, pos)
+			if ok && mem0[j].ok {
+				abs, okb := f.abs(b)
+				d := abs - mem0[j].abs
+				ok = okb
+				if k == 1 {
+					strides[j] = d
+				}
+				ok = ok && d == int64(k)*strides[j]
+			}
+			if ok && b.Op.HasDst() {
+				pos[b.Dst] = j
+			}
+		}
+		if !ok {
+			break
+		}
+		// The segment is good: its definitions and their reads.
+		pos2 := map[sir.Reg]int{}
+		for j := 0; j < p; j++ {
+			in := &ins[start+k*p+j]
+			countUses(in, pos2)
+			if in.Op.HasDst() {
+				pos2[in.Dst] = j
+				defined[in.Dst] = true
+			}
+		}
+		count = k + 1
+	}
+	if count < rollMinCount || int64(count*p) < rollMinRun.Load() {
+		return rollRun{}, false
+	}
+	// Invariants are defined nowhere in the run; locals are read nowhere
+	// outside their segment.
+	for j := 0; j < p; j++ {
+		for _, r := range regOperands(&ins[start+j]) {
+			if _, local := pos0[r]; !local && defined[r] {
+				return rollRun{}, false
+			}
+		}
+	}
+	n := uses()
+	for r := range defined {
+		if int(r) < len(n) && n[r] != segUses[r] {
+			return rollRun{}, false
+		}
+	}
+	// Base registers by stride.
+	r := rollRun{start: start, period: p, count: count, base: make([]int, p)}
+	for j := range r.base {
+		r.base[j] = -1
+		if !mem0[j].ok || strides[j] == 0 {
+			continue
+		}
+		bi := slices.Index(r.stride, strides[j])
+		if bi < 0 {
+			if len(r.stride) == len(rollBases) {
+				return rollRun{}, false
+			}
+			bi = len(r.stride)
+			r.stride = append(r.stride, strides[j])
+		}
+		r.base[j] = bi
+	}
+	if len(r.stride) == 0 {
+		return rollRun{}, false
+	}
+	// The loop's end test compares the first base with RBX plus
+	// count strides: that must be a 32-bit displacement.
+	if span := int64(count) * r.stride[0]; span >= 1<<31 || span <= -(1<<31) {
+		return rollRun{}, false
+	}
+	return r, true
+}
+
+// abs is the state byte a static memory operand addresses (its first).
+func (f *rollFinder) abs(in *sir.Inst) (int64, bool) {
+	if in.Addr.Home == sir.RingHome {
+		return 0, false
+	}
+	h := f.l.Offset(in.Addr.Home)
+	if h < 0 {
+		return 0, false
+	}
+	return int64(h) + int64(in.Addr.Offset), true
+}
+
+// same reports whether b (in segment k, whose definitions so far are pos)
+// reads what a (segment 0, pos0) reads: locals defined at the same
+// position, invariants the same register.
+func (f *rollFinder) same(a, b *sir.Inst, pos0, pos map[sir.Reg]int) bool {
+	if a.Op != b.Op || a.Imm != b.Imm || a.Lo != b.Lo || a.Size != b.Size ||
+		f.u.Width(a.Dst) != f.u.Width(b.Dst) || a.Ev != nil || b.Ev != nil || b.Addr.Dynamic() {
+		return false
+	}
+	ra, rb := regOperands(a), regOperands(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	for i := range ra {
+		ja, la := pos0[ra[i]]
+		jb, lb := pos[rb[i]]
+		if la != lb || la && ja != jb || !la && ra[i] != rb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// regOperands lists the registers in reads.
+func regOperands(in *sir.Inst) []sir.Reg { return in.Uses(nil) }
+
+// withoutBases is regs less the rolling base registers.
+func withoutBases(regs []amd64.Reg) []amd64.Reg {
+	var out []amd64.Reg
+	for _, r := range regs {
+		if r != rollBases[0] && r != rollBases[1] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// rolled lowers run r of the current block: the bases start at RBX, the
+// segment's code runs with its memory operands on their bases, the bases
+// advance, and the loop goes round until the first base has moved count
+// strides. A rolled loop needs no back-edge budget: it runs count times.
+func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
+	a := x.a
+	for i := range r.stride {
+		a.MovRegReg(rollBases[i], base, 64)
+	}
+	top := a.NewLabel()
+	a.Bind(top)
+	x.roll = &r
+	rolledRuns.Add(1)
+	for j := 0; j < r.period; j++ {
+		x.flagsOK = false
+		x.rollPos = j
+		if err := x.inst(&b.Insts[r.start+j], false); err != nil {
+			x.roll = nil
+			return err
+		}
+	}
+	x.roll = nil
+	x.flagsOK = false
+	for i, s := range r.stride {
+		a.AluRegImm(amd64.Add, rollBases[i], s, 64)
+	}
+	a.Lea(rA, amd64.M(base, int32(int64(r.count)*r.stride[0])), 64)
+	a.AluRegReg(amd64.Cmp, rollBases[0], rA, 64)
+	// Below (above, for a negative stride) rather than not-equal: the
+	// loop ends even if the base were ever to step past its end.
+	if r.stride[0] > 0 {
+		a.Jcc(amd64.CondB, top)
+	} else {
+		a.Jcc(amd64.CondA, top)
+	}
+	return nil
+}

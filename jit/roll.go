@@ -88,11 +88,12 @@ func findRolls(u *sir.Unit, l sir.Layout) map[int][]rollRun {
 	}
 	var out map[int][]rollRun
 	var uses []int32
+	f := &rollFinder{u: u, l: l}
 	for bi, b := range u.Blocks {
 		if b == nil || int64(len(b.Insts)) < max(rollMinRun.Load(), rollMinCount*rollMinPeriod) {
 			continue
 		}
-		f := &rollFinder{u: u, l: l, insts: b.Insts}
+		f.insts = b.Insts
 		runs := f.find(func() []int32 {
 			if uses == nil {
 				uses = useCounts(u)
@@ -141,6 +142,10 @@ type rollFinder struct {
 	l     sir.Layout
 	insts []sir.Inst
 	shape []uint64
+	// Scratch of run: segment 0's and segment k's definitions, the run's
+	// definitions (also listed in defs) and their reads in their segment.
+	pos0, pos, defined, segUses regPos
+	defs                        []sir.Reg
 }
 
 // shapeOf hashes what two instructions must share to be the same position
@@ -218,17 +223,50 @@ func (f *rollFinder) find(uses func() []int32) []rollRun {
 	return runs
 }
 
+// regPos maps registers to positions in a segment: slices indexed by
+// register with a stamp per entry, so that starting afresh costs nothing
+// (maps made rolling a third of chain100k's compile time).
+type regPos struct {
+	pos, stamp []int32
+	cur        int32
+}
+
+func (m *regPos) reset(n int) {
+	if len(m.pos) < n {
+		m.pos, m.stamp = make([]int32, n), make([]int32, n)
+	}
+	m.cur++
+}
+
+func (m *regPos) set(r sir.Reg, j int) {
+	if r > 0 && int(r) < len(m.pos) {
+		m.pos[r], m.stamp[r] = int32(j), m.cur
+	}
+}
+
+func (m *regPos) get(r sir.Reg) (int, bool) {
+	if r <= 0 || int(r) >= len(m.stamp) || m.stamp[r] != m.cur {
+		return 0, false
+	}
+	return int(m.pos[r]), true
+}
+
 // run checks the run of period p at start, as many segments as match,
 // and returns it when at least rollMinCount do and it rolls.
 func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 	ins := f.insts
+	nregs := len(f.u.Regs)
+	pos0, pos, defined, segUses := &f.pos0, &f.pos, &f.defined, &f.segUses
+	pos0.reset(nregs)
+	defined.reset(nregs)
+	segUses.reset(nregs)
+	f.defs = f.defs[:0]
 	// Segment 0: the position defining each register it defines (the
 	// latest), and the absolute state byte of each memory operand.
 	type memAt struct {
 		ok  bool
 		abs int64
 	}
-	pos0 := map[sir.Reg]int{}
 	mem0 := make([]memAt, p)
 	for j := 0; j < p; j++ {
 		in := &ins[start+j]
@@ -243,35 +281,39 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 			mem0[j] = memAt{true, abs}
 		}
 		if in.Op.HasDst() {
-			pos0[in.Dst] = j
+			pos0.set(in.Dst, j)
 		}
 	}
+	// define records segment k's definitions and counts their reads
+	// inside it (segUses.pos counts).
+	define := func(k int) {
+		pos.reset(nregs)
+		var buf [4]sir.Reg
+		for j := 0; j < p; j++ {
+			in := &ins[start+k*p+j]
+			for _, r := range regOperands(in, &buf) {
+				if _, ok := pos.get(r); ok {
+					c, seen := segUses.get(r)
+					if !seen {
+						c = 0
+					}
+					segUses.set(r, c+1)
+				}
+			}
+			if in.Op.HasDst() {
+				pos.set(in.Dst, j)
+				if _, seen := defined.get(in.Dst); !seen {
+					defined.set(in.Dst, 0)
+					f.defs = append(f.defs, in.Dst)
+				}
+			}
+		}
+	}
+	define(0)
 	strides := make([]int64, p)
 	count := 1
-	defined := map[sir.Reg]bool{}
-	for r := range pos0 {
-		defined[r] = true
-	}
-	segUses := map[sir.Reg]int32{} // reads of run-defined registers inside their segment
-	countUses := func(in *sir.Inst, pos map[sir.Reg]int) {
-		for _, r := range regOperands(in) {
-			if _, ok := pos[r]; ok {
-				segUses[r]++
-			}
-		}
-	}
-	{ // segment 0's local reads
-		pos := map[sir.Reg]int{}
-		for j := 0; j < p; j++ {
-			in := &ins[start+j]
-			countUses(in, pos)
-			if in.Op.HasDst() {
-				pos[in.Dst] = j
-			}
-		}
-	}
 	for k := 1; start+(k+1)*p <= len(ins); k++ {
-		pos := map[sir.Reg]int{}
+		pos.reset(nregs)
 		ok := true
 		for j := 0; j < p && ok; j++ {
 			a, b := &ins[start+j], &ins[start+k*p+j]
@@ -286,22 +328,13 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 				ok = ok && d == int64(k)*strides[j]
 			}
 			if ok && b.Op.HasDst() {
-				pos[b.Dst] = j
+				pos.set(b.Dst, j)
 			}
 		}
 		if !ok {
 			break
 		}
-		// The segment is good: its definitions and their reads.
-		pos2 := map[sir.Reg]int{}
-		for j := 0; j < p; j++ {
-			in := &ins[start+k*p+j]
-			countUses(in, pos2)
-			if in.Op.HasDst() {
-				pos2[in.Dst] = j
-				defined[in.Dst] = true
-			}
-		}
+		define(k) // the segment is good
 		count = k + 1
 	}
 	if count < rollMinCount || int64(count*p) < rollMinRun.Load() {
@@ -309,16 +342,19 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 	}
 	// Invariants are defined nowhere in the run; locals are read nowhere
 	// outside their segment.
+	var buf [4]sir.Reg
 	for j := 0; j < p; j++ {
-		for _, r := range regOperands(&ins[start+j]) {
-			if _, local := pos0[r]; !local && defined[r] {
+		for _, r := range regOperands(&ins[start+j], &buf) {
+			_, local := pos0.get(r)
+			if _, def := defined.get(r); !local && def {
 				return rollRun{}, false
 			}
 		}
 	}
 	n := uses()
-	for r := range defined {
-		if int(r) < len(n) && n[r] != segUses[r] {
+	for _, r := range f.defs {
+		c, _ := segUses.get(r)
+		if int(r) < len(n) && n[r] != int32(c) {
 			return rollRun{}, false
 		}
 	}
@@ -365,18 +401,19 @@ func (f *rollFinder) abs(in *sir.Inst) (int64, bool) {
 // same reports whether b (in segment k, whose definitions so far are pos)
 // reads what a (segment 0, pos0) reads: locals defined at the same
 // position, invariants the same register.
-func (f *rollFinder) same(a, b *sir.Inst, pos0, pos map[sir.Reg]int) bool {
+func (f *rollFinder) same(a, b *sir.Inst, pos0, pos *regPos) bool {
 	if a.Op != b.Op || a.Imm != b.Imm || a.Lo != b.Lo || a.Size != b.Size ||
 		f.u.Width(a.Dst) != f.u.Width(b.Dst) || a.Ev != nil || b.Ev != nil || b.Addr.Dynamic() {
 		return false
 	}
-	ra, rb := regOperands(a), regOperands(b)
+	var ba, bb [4]sir.Reg
+	ra, rb := regOperands(a, &ba), regOperands(b, &bb)
 	if len(ra) != len(rb) {
 		return false
 	}
 	for i := range ra {
-		ja, la := pos0[ra[i]]
-		jb, lb := pos[rb[i]]
+		ja, la := pos0.get(ra[i])
+		jb, lb := pos.get(rb[i])
 		if la != lb || la && ja != jb || !la && ra[i] != rb[i] {
 			return false
 		}
@@ -384,8 +421,9 @@ func (f *rollFinder) same(a, b *sir.Inst, pos0, pos map[sir.Reg]int) bool {
 	return true
 }
 
-// regOperands lists the registers in reads.
-func regOperands(in *sir.Inst) []sir.Reg { return in.Uses(nil) }
+// regOperands lists the registers in reads, into buf (rolled
+// instructions read at most three: no events, no indexes).
+func regOperands(in *sir.Inst, buf *[4]sir.Reg) []sir.Reg { return in.Uses(buf[:0]) }
 
 // withoutBases is regs less the rolling base registers.
 func withoutBases(regs []amd64.Reg) []amd64.Reg {

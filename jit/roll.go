@@ -23,11 +23,17 @@ import (
 //   - the same ops, result widths and immediate fields, and no events;
 //   - each register operand either defined earlier in the same segment at
 //     the same position (a local), or the very register segment 0 reads,
-//     defined nowhere in the run (an invariant);
+//     defined nowhere in the run (an invariant), or at most one carried
+//     value: the register the segment before defined at one position,
+//     where segment 0 reads a register defined before the run and read
+//     after it by nothing (a stage's input copying its neighbour's
+//     output);
 //   - each memory operand static, at segment 0's state byte plus k times
 //     that operand's stride (at most two distinct non-zero strides, one
 //     base register each; stride 0 addresses the same bytes every time);
-//   - locals never read outside their segment (they die in it).
+//   - locals never read outside their segment (they die in it), but for
+//     the carried value, read by the next segment, and after the run by
+//     whatever follows the last one.
 // The allocator then leaves the base registers alone in the unit.
 
 // Rolling bounds: runs need at least rollMinCount segments of at least
@@ -76,6 +82,17 @@ type rollRun struct {
 	// no memory operand).
 	base   []int
 	stride []int64 // per base: bytes from one segment to the next
+	// carry, when carried is set, is the one value a segment reads from
+	// the segment before (a chain's stage reading its neighbour's output):
+	// segment 0 reads carryIn (defined before the run, read elsewhere only
+	// before the run in its block), segment k the register segment k-1 defined at position
+	// carryFrom. Rolled, each iteration ends by copying carryFrom's value
+	// into carryIn's location, where the next iteration reads it; after
+	// the loop, carryOut (the last segment's register, when read after the
+	// run, else NoReg) gets it.
+	carried                   bool
+	carryIn, carryOut, carry0 sir.Reg // carry0: segment 0's register at carryFrom
+	carryFrom                 int
 }
 
 // noRoll is set by tests to compare rolled with unrolled native code.
@@ -144,8 +161,31 @@ type rollFinder struct {
 	shape []uint64
 	// Scratch of run: segment 0's and segment k's definitions, the run's
 	// definitions (also listed in defs) and their reads in their segment.
-	pos0, pos, defined, segUses regPos
-	defs                        []sir.Reg
+	pos0, pos, prev, defined, segUses regPos
+	defs                              []sir.Reg
+}
+
+// constDefined reports whether some OpConst of the unit assigns r.
+func (f *rollFinder) constDefined(r sir.Reg) bool {
+	for _, b := range f.u.Blocks {
+		if b == nil {
+			continue
+		}
+		for i := range b.Insts {
+			if in := &b.Insts[i]; in.Op == sir.OpConst && in.Dst == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// carry is a carried operand found by same: at position at, segment 0
+// reads in, segment k out, which segment k-1 defined at position from.
+type carry struct {
+	ok       bool
+	at, from int
+	in, out  sir.Reg
 }
 
 // shapeOf hashes what two instructions must share to be the same position
@@ -312,12 +352,29 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 	define(0)
 	strides := make([]int64, p)
 	count := 1
+	var cr carry
 	for k := 1; start+(k+1)*p <= len(ins); k++ {
+		// prev: segment k-1's definitions (pos holds them after define).
+		prev := pos0
+		if k > 1 {
+			f.prev, f.pos = f.pos, f.prev
+			prev, pos = &f.prev, &f.pos
+		}
 		pos.reset(nregs)
 		ok := true
+		segCarry := carry{}
 		for j := 0; j < p && ok; j++ {
 			a, b := &ins[start+j], &ins[start+k*p+j]
-			ok = f.shape[start+j] == f.shape[start+k*p+j] && f.same(a, b, pos0, pos)
+			var c carry
+			ok = f.shape[start+j] == f.shape[start+k*p+j]
+			if ok {
+				ok, c.ok, c.in, c.out, c.from = f.same(a, b, pos0, pos, prev)
+			}
+			if ok && c.ok {
+				c.at = j
+				ok = !segCarry.ok // one carried value per segment
+				segCarry = c
+			}
 			if ok && mem0[j].ok {
 				abs, okb := f.abs(b)
 				d := abs - mem0[j].abs
@@ -331,10 +388,19 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 				pos.set(b.Dst, j)
 			}
 		}
+		// Every segment after the first carries the same value, or none does.
+		if ok && k == 1 {
+			cr = segCarry
+		}
+		ok = ok && segCarry.ok == cr.ok && (!cr.ok || segCarry.at == cr.at && segCarry.from == cr.from && segCarry.in == cr.in)
 		if !ok {
 			break
 		}
 		define(k) // the segment is good
+		if cr.ok {
+			c, _ := segUses.get(segCarry.out) // its read by this segment is allowed
+			segUses.set(segCarry.out, c+1)
+		}
 		count = k + 1
 	}
 	if count < rollMinCount || int64(count*p) < rollMinRun.Load() {
@@ -352,14 +418,41 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 		}
 	}
 	n := uses()
-	for _, r := range f.defs {
-		c, _ := segUses.get(r)
-		if int(r) < len(n) && n[r] != int32(c) {
+	r := rollRun{start: start, period: p, count: count, base: make([]int, p)}
+	if cr.ok {
+		// The carried-in register is read here and before the run in its
+		// block only (the loop overwrites it), and no OpConst assigns it
+		// (the allocator may keep such a register as an immediate, which
+		// the loop could not overwrite).
+		before := int32(0)
+		var buf [8]sir.Reg
+		for i := range ins[:start] {
+			for _, u := range ins[i].Uses(buf[:0]) {
+				if u == cr.in {
+					before++
+				}
+			}
+		}
+		if int(cr.in) >= len(n) || n[cr.in] != before+1 || f.constDefined(cr.in) {
+			return rollRun{}, false
+		}
+		r.carried, r.carryIn, r.carryFrom = true, cr.in, cr.from
+		r.carry0 = ins[start+cr.from].Dst
+		// The last segment's value at carryFrom, if read after the run.
+		last := ins[start+(count-1)*p+cr.from].Dst
+		c, _ := segUses.get(last)
+		if int(last) < len(n) && n[last] > int32(c) {
+			r.carryOut = last
+			segUses.set(last, int(n[last]))
+		}
+	}
+	for _, d := range f.defs {
+		c, _ := segUses.get(d)
+		if int(d) < len(n) && n[d] != int32(c) {
 			return rollRun{}, false
 		}
 	}
 	// Base registers by stride.
-	r := rollRun{start: start, period: p, count: count, base: make([]int, p)}
 	for j := range r.base {
 		r.base[j] = -1
 		if !mem0[j].ok || strides[j] == 0 {
@@ -401,24 +494,34 @@ func (f *rollFinder) abs(in *sir.Inst) (int64, bool) {
 // same reports whether b (in segment k, whose definitions so far are pos)
 // reads what a (segment 0, pos0) reads: locals defined at the same
 // position, invariants the same register.
-func (f *rollFinder) same(a, b *sir.Inst, pos0, pos *regPos) bool {
+//
+// An operand of b that is neither may be carried: defined by the segment
+// before (prev, its definitions) at position from, where a reads a register
+// segment 0 does not define; same then reports it (carried, a's register
+// in, b's register out, from).
+func (f *rollFinder) same(a, b *sir.Inst, pos0, pos, prev *regPos) (ok, carried bool, in, out sir.Reg, from int) {
 	if a.Op != b.Op || a.Imm != b.Imm || a.Lo != b.Lo || a.Size != b.Size ||
 		f.u.Width(a.Dst) != f.u.Width(b.Dst) || a.Ev != nil || b.Ev != nil || b.Addr.Dynamic() {
-		return false
+		return false, false, 0, 0, 0
 	}
 	var ba, bb [4]sir.Reg
 	ra, rb := regOperands(a, &ba), regOperands(b, &bb)
 	if len(ra) != len(rb) {
-		return false
+		return false, false, 0, 0, 0
 	}
 	for i := range ra {
 		ja, la := pos0.get(ra[i])
 		jb, lb := pos.get(rb[i])
-		if la != lb || la && ja != jb || !la && ra[i] != rb[i] {
-			return false
+		if la == lb && (!la || ja == jb) && (la || ra[i] == rb[i]) {
+			continue
 		}
+		jp, lp := prev.get(rb[i])
+		if la || lb || !lp || carried || ra[i] == rb[i] {
+			return false, false, 0, 0, 0
+		}
+		carried, in, out, from = true, ra[i], rb[i], jp
 	}
-	return true
+	return true, carried, in, out, from
 }
 
 // regOperands lists the registers in reads, into buf (rolled
@@ -459,6 +562,10 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	}
 	x.roll = nil
 	x.flagsOK = false
+	if r.carried { // the next iteration reads this one's value where segment 0 read carryIn
+		x.ld(rA, r.carry0)
+		x.st(r.carryIn, rA)
+	}
 	for i, s := range r.stride {
 		a.AluRegImm(amd64.Add, rollBases[i], s, 64)
 	}
@@ -470,6 +577,10 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 		a.Jcc(amd64.CondB, top)
 	} else {
 		a.Jcc(amd64.CondA, top)
+	}
+	if r.carryOut != sir.NoReg {
+		x.ld(rA, r.carryIn)
+		x.st(r.carryOut, rA)
 	}
 	return nil
 }

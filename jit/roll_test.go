@@ -17,13 +17,14 @@ type rollFault int
 
 const (
 	rollClean            rollFault = iota
-	rollCarried                    // a segment reads a register of the one before
+	rollCarried                    // a segment reads a register of the one before (rolls: carried)
 	rollLiveOut                    // the last segment's local is read after the run
 	rollInvariantDef               // a segment assigns a register the others read
 	rollConstDiffers               // one segment's constant differs
 	rollAddrDiffers                // one segment's address breaks the stride
 	rollInvariantClobber           // one segment's first local is a register the others read
 	rollOperandDiffers             // one segment reads another local at one place
+	rollTwoCarried                 // a segment reads two registers of the one before
 	rollFaults
 )
 
@@ -31,7 +32,7 @@ const (
 // (loads and stores of each replica's state, arithmetic on locals and
 // invariants, a shared accumulator at the same bytes every time), with
 // fault injected, then stores registers to h3 so that they are compared.
-func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injected bool) {
+func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injected, carried bool) {
 	b := sir.NewBuilder("roll")
 	var inv []sir.Reg
 	for i := range 3 {
@@ -39,8 +40,12 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 		b.Emit(sir.Inst{Op: sir.OpLoad, Dst: r, Size: 4, Addr: sir.Addr{Home: 0, Offset: 4 * i}})
 		inv = append(inv, r)
 	}
-	pre := b.Reg(32)
+	pre, pre2 := b.Reg(32), b.Reg(32)
 	b.Emit(sir.Inst{Op: sir.OpLoad, Dst: pre, Size: 4, Addr: sir.Addr{Home: 0, Offset: 40}})
+	b.Emit(sir.Inst{Op: sir.OpLoad, Dst: pre2, Size: 4, Addr: sir.Addr{Home: 0, Offset: 44}})
+	if rng.Intn(2) == 0 { // read before the run too: still carried in
+		b.Emit(sir.Inst{Op: sir.OpStore, A: pre, Size: 4, Addr: sir.Addr{Home: 3, Offset: 32}})
+	}
 	count = 4 + rng.Intn(9)
 	s1 := 4 * (1 + rng.Intn(6))
 	s2 := []int{0, 4, 8, 12}[rng.Intn(4)]
@@ -86,6 +91,7 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 		}
 	}
 	rev2 := rng.Intn(2) == 0
+	carryOut := rng.Intn(2) == 0
 	bad := rng.Intn(count)
 	swapped := false
 	var prev []sir.Reg
@@ -153,15 +159,31 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 			v := pre
 			if k > 0 {
 				v = prev[0]
-				injected = true
 			}
 			b.Emit(sir.Inst{Op: sir.OpStore, A: v, Size: 4, Addr: sir.Addr{Home: 1, Offset: 12 + k*s1}})
+			carried = carried || k > 0
+		}
+		if fault == rollTwoCarried { // an op on two of the previous segment's locals
+			x, y := pre, pre2
+			if k > 0 {
+				x, y = prev[0], prev[len(prev)-1]
+				injected = len(prev) > 1
+			}
+			t := b.Reg(32)
+			b.Emit(sir.Inst{Op: sir.OpSub, Dst: t, A: x, B: y})
+			b.Emit(sir.Inst{Op: sir.OpStore, A: t, Size: 4, Addr: sir.Addr{Home: 1, Offset: 16 + k*s1}})
 		}
 		if fault == rollInvariantDef && k == bad {
 			b.Emit(sir.Inst{Op: sir.OpLoad, Dst: inv[0], Size: 4, Addr: sir.Addr{Home: 0, Offset: 32}})
 			injected = k < count-1 // after the last segment it changes nothing they read
 		}
 		prev, lastLocals = loc, loc
+	}
+	if fault == rollCarried && carryOut { // the last segment's carried value read after the run
+		b.Emit(sir.Inst{Op: sir.OpStore, A: lastLocals[0], Size: 4, Addr: sir.Addr{Home: 3, Offset: 12}})
+	}
+	if fault == rollCarried && rng.Intn(3) == 0 { // the carried-in value read again after the run
+		b.Emit(sir.Inst{Op: sir.OpStore, A: pre, Size: 4, Addr: sir.Addr{Home: 3, Offset: 28}})
 	}
 	if fault == rollLiveOut {
 		b.Emit(sir.Inst{Op: sir.OpStore, A: lastLocals[0], Size: 4, Addr: sir.Addr{Home: 3, Offset: 8}})
@@ -171,7 +193,7 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 		b.Emit(sir.Inst{Op: sir.OpStore, A: r, Size: 4, Addr: sir.Addr{Home: 3, Offset: 16 + 4*i}})
 	}
 	b.Return(sir.StatusOK)
-	return b.U, count, injected
+	return b.U, count, injected, carried
 }
 
 // TestRollRandom: replicated code compiles to a loop when it may (clean
@@ -186,10 +208,10 @@ func TestRollRandom(t *testing.T) {
 	if testing.Short() {
 		n = 80
 	}
-	rolled := 0
+	rolled, carriedRolled := 0, 0
 	for i := range n {
 		fault := rollFault(i % int(rollFaults))
-		u, count, injected := genRollUnit(rng, fault)
+		u, count, injected, carries := genRollUnit(rng, fault)
 		if err := sir.Check(u); err != nil {
 			t.Fatalf("generator: %v\n%s", err, u)
 		}
@@ -204,6 +226,9 @@ func TestRollRandom(t *testing.T) {
 		}
 		for _, rs := range runs {
 			for _, r := range rs {
+				if carries && r.carried {
+					carriedRolled++
+				}
 				if injected && r.count == count {
 					t.Fatalf("unit %d (%v): all %d segments rolled despite the fault\n%s", i, fault, count, u)
 				}
@@ -219,7 +244,10 @@ func TestRollRandom(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d units rolled", rolled, n)
+	t.Logf("%d of %d units rolled, %d with a carried value", rolled, n, carriedRolled)
+	if carriedRolled == 0 {
+		t.Error("no run with a carried value rolled")
+	}
 	if rolled < n/8 {
 		t.Errorf("only %d of %d units rolled", rolled, n)
 	}

@@ -20,7 +20,10 @@ import (
 //
 // A run of count segments of period instructions, starting at start in a
 // block, rolls when every segment is segment 0 with
-//   - the same ops, result widths and immediate fields, and no events;
+//   - the same ops, result widths and immediate fields, and no events,
+//     but for at most one constant that steps by the same amount from
+//     each segment to the next (a generate loop's index in an
+//     expression), kept in a register the loop advances;
 //   - each register operand either defined earlier in the same segment at
 //     the same position (a local), or the very register segment 0 reads,
 //     defined nowhere in the run (an invariant), or at most one carried
@@ -37,13 +40,13 @@ import (
 // The allocator then leaves the base registers alone in the unit.
 
 // Rolling bounds: runs need at least rollMinCount segments of at least
-// rollMinPeriod instructions (the loop costs a few instructions per
+// rollMinPeriod instructions (the loop costs five or six instructions per
 // segment), segments are at most rollMaxPeriod long, and the search
 // gives up on a block after rollWork instruction comparisons per
 // instruction.
 const (
 	rollMinCount  = 4
-	rollMinPeriod = 4
+	rollMinPeriod = 8
 	rollMaxPeriod = 512
 	rollWork      = 64
 )
@@ -51,10 +54,12 @@ const (
 // rollMinRun is the fewest instructions a run must span to roll: shorter
 // runs fit the instruction cache unrolled, and there the loop's own
 // instructions and the lost overlap between replicas cost more than they
-// save (64 multiply-accumulates rolled ran 8% slower).
+// save (64 multiply-accumulates rolled ran 8% slower; 1,000 counters of
+// four instructions each, 26 KB unrolled, 2.4x slower rolled, hence also
+// rollMinPeriod).
 var rollMinRun atomic.Int64
 
-func init() { rollMinRun.Store(1024) }
+func init() { rollMinRun.Store(2048) }
 
 // SetRollMinRun sets the fewest instructions a run of replicas must span
 // to be rolled (tests set 0 so that small designs roll too) and returns a
@@ -93,7 +98,21 @@ type rollRun struct {
 	carried                   bool
 	carryIn, carryOut, carry0 sir.Reg // carry0: segment 0's register at carryFrom
 	carryFrom                 int
+	// step, when stepped is set, is the one constant that differs from
+	// replica to replica, by stepBy each time (a generate loop's index in
+	// an expression): segment 0's register stepReg is assigned stepFrom
+	// at stepAt; rolled, it lives in rollStep, set before the loop and
+	// advanced at the end of each iteration.
+	stepped  bool
+	stepAt   int
+	stepReg  sir.Reg
+	stepFrom uint64
+	stepBy   uint64
 }
+
+// rollStep holds a rolled run's stepped constant: the second base
+// register, so a run with one may have one stride only.
+var rollStep = rollBases[1]
 
 // noRoll is set by tests to compare rolled with unrolled native code.
 var noRoll = false
@@ -180,6 +199,14 @@ func (f *rollFinder) constDefined(r sir.Reg) bool {
 	return false
 }
 
+// stepInfo is a run's stepped constant while run checks it.
+type stepInfo struct {
+	ok       bool
+	at       int
+	reg      sir.Reg
+	from, by uint64
+}
+
 // carry is a carried operand found by same: at position at, segment 0
 // reads in, segment k out, which segment k-1 defined at position from.
 type carry struct {
@@ -194,7 +221,9 @@ func (f *rollFinder) shapeOf(in *sir.Inst) uint64 {
 	h := uint64(in.Op)
 	mix := func(v uint64) { h = (h ^ v) * 0x100000001b3 }
 	mix(uint64(f.u.Width(in.Dst)))
-	mix(in.Imm)
+	if in.Op != sir.OpConst { // a replica's constant may differ (linearly: same checks)
+		mix(in.Imm)
+	}
 	mix(uint64(in.Lo))
 	mix(uint64(in.Size))
 	if in.Op.NumArgs() > 0 {
@@ -353,6 +382,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 	strides := make([]int64, p)
 	count := 1
 	var cr carry
+	var st stepInfo
 	for k := 1; start+(k+1)*p <= len(ins); k++ {
 		// prev: segment k-1's definitions (pos holds them after define).
 		prev := pos0
@@ -374,6 +404,20 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 				c.at = j
 				ok = !segCarry.ok // one carried value per segment
 				segCarry = c
+			}
+			if ok && a.Op == sir.OpConst {
+				// A constant is the same in every segment, or steps by
+				// the same amount each segment at one position.
+				w := f.u.Width(a.Dst)
+				if k == 1 && a.Imm != b.Imm {
+					ok = !st.ok
+					st = stepInfo{ok: true, at: j, reg: a.Dst, from: a.Imm, by: (b.Imm - a.Imm) & sir.Mask(w)}
+				}
+				if ok && (!st.ok || st.at != j) {
+					ok = a.Imm == b.Imm
+				} else if ok {
+					ok = b.Imm == (st.from+uint64(k)*st.by)&sir.Mask(w)
+				}
 			}
 			if ok && mem0[j].ok {
 				abs, okb := f.abs(b)
@@ -468,8 +512,18 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 		}
 		r.base[j] = bi
 	}
-	if len(r.stride) == 0 {
+	if len(r.stride) == 0 || st.ok && (len(r.stride) > 1 || f.u.Width(st.reg) > 64) {
 		return rollRun{}, false
+	}
+	if st.ok {
+		// Segment 0 assigns the stepped register there only: every read
+		// of it in the segment reads rollStep.
+		for j := 0; j < p; j++ {
+			if in := &ins[start+j]; j != st.at && in.Op.HasDst() && in.Dst == st.reg {
+				return rollRun{}, false
+			}
+		}
+		r.stepped, r.stepAt, r.stepReg, r.stepFrom, r.stepBy = true, st.at, st.reg, st.from, st.by
 	}
 	// The loop's end test compares the first base with RBX plus
 	// count strides: that must be a 32-bit displacement.
@@ -500,7 +554,7 @@ func (f *rollFinder) abs(in *sir.Inst) (int64, bool) {
 // segment 0 does not define; same then reports it (carried, a's register
 // in, b's register out, from).
 func (f *rollFinder) same(a, b *sir.Inst, pos0, pos, prev *regPos) (ok, carried bool, in, out sir.Reg, from int) {
-	if a.Op != b.Op || a.Imm != b.Imm || a.Lo != b.Lo || a.Size != b.Size ||
+	if a.Op != b.Op || a.Imm != b.Imm && a.Op != sir.OpConst || a.Lo != b.Lo || a.Size != b.Size ||
 		f.u.Width(a.Dst) != f.u.Width(b.Dst) || a.Ev != nil || b.Ev != nil || b.Addr.Dynamic() {
 		return false, false, 0, 0, 0
 	}
@@ -548,6 +602,9 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	for i := range r.stride {
 		a.MovRegReg(rollBases[i], base, 64)
 	}
+	if r.stepped {
+		a.MovRegImm(rollStep, int64(r.stepFrom), 64)
+	}
 	top := a.NewLabel()
 	a.Bind(top)
 	x.roll = &r
@@ -555,6 +612,9 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	for j := 0; j < r.period; j++ {
 		x.flagsOK = false
 		x.rollPos = j
+		if r.stepped && j == r.stepAt {
+			continue // the constant is in rollStep (lowerer.at)
+		}
 		if err := x.inst(&b.Insts[r.start+j], false); err != nil {
 			x.roll = nil
 			return err
@@ -568,6 +628,15 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	}
 	for i, s := range r.stride {
 		a.AluRegImm(amd64.Add, rollBases[i], s, 64)
+	}
+	if r.stepped {
+		if by := int64(r.stepBy); fits32(by) {
+			a.AluRegImm(amd64.Add, rollStep, by, 64)
+		} else {
+			a.MovRegImm(rA, by, 64)
+			a.AluRegReg(amd64.Add, rollStep, rA, 64)
+		}
+		x.mask(rollStep, x.w(r.stepReg))
 	}
 	a.Lea(rA, amd64.M(base, int32(int64(r.count)*r.stride[0])), 64)
 	a.AluRegReg(amd64.Cmp, rollBases[0], rA, 64)

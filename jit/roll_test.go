@@ -25,6 +25,7 @@ const (
 	rollInvariantClobber           // one segment's first local is a register the others read
 	rollOperandDiffers             // one segment reads another local at one place
 	rollTwoCarried                 // a segment reads two registers of the one before
+	rollStepped                    // a constant steps from segment to segment (rolls)
 	rollFaults
 )
 
@@ -67,6 +68,10 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 		}
 		return -1 - rng.Intn(len(inv))
 	}
+	if fault == rollStepped {
+		tmpl = append(tmpl, step{op: sir.OpConst, imm: uint64(rng.Intn(5))}, step{op: sir.OpLShr, a: 0, b: 1})
+		nloc += 2
+	}
 	for range 6 + rng.Intn(10) {
 		switch k := rng.Intn(10); {
 		case k < 3:
@@ -77,7 +82,7 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 			tmpl = append(tmpl, step{op: sir.OpLoadBits, home: 1, off: rng.Intn(4), lo: rng.Intn(8)})
 			nloc++
 		case k < 7:
-			ops := []sir.Op{sir.OpAdd, sir.OpXor, sir.OpSub, sir.OpAnd, sir.OpMul}
+			ops := []sir.Op{sir.OpAdd, sir.OpXor, sir.OpSub, sir.OpAnd, sir.OpMul, sir.OpLShr}
 			tmpl = append(tmpl, step{op: ops[rng.Intn(len(ops))], a: pick(), b: pick()})
 			nloc++
 		case k < 8:
@@ -92,6 +97,8 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 	}
 	rev2 := rng.Intn(2) == 0
 	carryOut := rng.Intn(2) == 0
+	steppedSeen, steppedImm := false, uint64(0)
+	stepBy := []uint64{1, 3, 0x9e3779b9, 0xffffffff}[rng.Intn(4)]
 	bad := rng.Intn(count)
 	swapped := false
 	var prev []sir.Reg
@@ -136,6 +143,10 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 			case sir.OpConst:
 				r := b.Reg(32)
 				imm := st.imm
+				if fault == rollStepped && !steppedSeen || fault == rollStepped && st.imm == steppedImm {
+					steppedSeen, steppedImm = true, st.imm
+					imm = (st.imm + uint64(k)*stepBy) & 0xffffffff
+				}
 				if fault == rollConstDiffers && k == bad {
 					imm += 7
 					injected = true
@@ -162,6 +173,9 @@ func genRollUnit(rng *rand.Rand, fault rollFault) (u *sir.Unit, count int, injec
 			}
 			b.Emit(sir.Inst{Op: sir.OpStore, A: v, Size: 4, Addr: sir.Addr{Home: 1, Offset: 12 + k*s1}})
 			carried = carried || k > 0
+		}
+		if fault == rollStepped { // the stepped constant stored whole: its upper bits show
+			b.Emit(sir.Inst{Op: sir.OpStore, A: loc[1], Size: 8, Addr: sir.Addr{Home: 3, Offset: 40}})
 		}
 		if fault == rollTwoCarried { // an op on two of the previous segment's locals
 			x, y := pre, pre2
@@ -208,7 +222,7 @@ func TestRollRandom(t *testing.T) {
 	if testing.Short() {
 		n = 80
 	}
-	rolled, carriedRolled := 0, 0
+	rolled, carriedRolled, steppedRolled := 0, 0, 0
 	for i := range n {
 		fault := rollFault(i % int(rollFaults))
 		u, count, injected, carries := genRollUnit(rng, fault)
@@ -229,6 +243,9 @@ func TestRollRandom(t *testing.T) {
 				if carries && r.carried {
 					carriedRolled++
 				}
+				if r.stepped {
+					steppedRolled++
+				}
 				if injected && r.count == count {
 					t.Fatalf("unit %d (%v): all %d segments rolled despite the fault\n%s", i, fault, count, u)
 				}
@@ -244,9 +261,9 @@ func TestRollRandom(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d units rolled, %d with a carried value", rolled, n, carriedRolled)
-	if carriedRolled == 0 {
-		t.Error("no run with a carried value rolled")
+	t.Logf("%d of %d units rolled, %d with a carried value, %d with a stepped constant", rolled, n, carriedRolled, steppedRolled)
+	if carriedRolled == 0 || steppedRolled == 0 {
+		t.Error("no run with a carried value, or none with a stepped constant, rolled")
 	}
 	if rolled < n/8 {
 		t.Errorf("only %d of %d units rolled", rolled, n)
@@ -313,7 +330,9 @@ func TestRollMinRun(t *testing.T) {
 	if runs := findRolls(mk(64), l); len(runs) != 0 {
 		t.Errorf("64 replicas (%d instructions) rolled", 5*64)
 	}
-	if runs := findRolls(mk(1024), l); len(runs) != 1 || runs[0][0].count != 1024 {
+	// Five instructions a replica are below rollMinPeriod: two make a
+	// segment.
+	if runs := findRolls(mk(1024), l); len(runs) != 1 || runs[0][0].count*runs[0][0].period != 5*1024 {
 		t.Errorf("1024 replicas: %v", runs)
 	}
 }

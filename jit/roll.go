@@ -82,19 +82,19 @@ var rollBases = [2]amd64.Reg{amd64.R15, amd64.R14}
 // rollRun is one rolled run of a block.
 type rollRun struct {
 	start, period, count int
-	// base is, per position of the segment, the index in bases of the
-	// register its memory operand is addressed from (-1: RBX, stride 0 or
-	// no memory operand).
+	// base is, per position of the segment, the index in rollBases of
+	// the register its memory operand is addressed from (-1: RBX, stride
+	// 0 or no memory operand).
 	base   []int
 	stride []int64 // per base: bytes from one segment to the next
 	// carry, when carried is set, is the one value a segment reads from
 	// the segment before (a chain's stage reading its neighbour's output):
 	// segment 0 reads carryIn (defined before the run, read elsewhere only
-	// before the run in its block), segment k the register segment k-1 defined at position
-	// carryFrom. Rolled, each iteration ends by copying carryFrom's value
-	// into carryIn's location, where the next iteration reads it; after
-	// the loop, carryOut (the last segment's register, when read after the
-	// run, else NoReg) gets it.
+	// before the run in its block), segment k the register segment k-1
+	// defined at position carryFrom. Rolled, each iteration ends by
+	// copying carryFrom's value into carryIn's location, where the next
+	// iteration reads it; after the loop, carryOut (the last segment's
+	// register, when read after the run, else NoReg) gets it.
 	carried                   bool
 	carryIn, carryOut, carry0 sir.Reg // carry0: segment 0's register at carryFrom
 	carryFrom                 int
@@ -114,14 +114,8 @@ type rollRun struct {
 // register, so a run with one may have one stride only.
 var rollStep = rollBases[1]
 
-// noRoll is set by tests to compare rolled with unrolled native code.
-var noRoll = false
-
 // findRolls finds the rolled runs of every block, by block.
 func findRolls(u *sir.Unit, l sir.Layout) map[int][]rollRun {
-	if noRoll {
-		return nil
-	}
 	var out map[int][]rollRun
 	var uses []int32
 	f := &rollFinder{u: u, l: l}

@@ -2,6 +2,7 @@ package jit
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -270,23 +271,26 @@ func TestRollRandom(t *testing.T) {
 	}
 }
 
+// counterUnit is n 64-bit counters in h0 (8 bytes apart), each counting
+// while the byte in h1 is set: five instructions a replica.
+func counterUnit(n int) *sir.Unit {
+	b := sir.NewBuilder("counters")
+	en := b.Load(1, 1, sir.Addr{Home: 1})
+	for k := range n {
+		a := sir.Addr{Home: 0, Offset: 8 * k}
+		v := b.Load(64, 8, a)
+		b.Store(8, a, b.Op(sir.OpMux, en, b.Add(v, b.Const(64, 1)), v))
+	}
+	b.Return(sir.StatusOK)
+	return b.U
+}
+
 // TestRollShrinksCode: 64 replicas of a counter update compile to a loop
 // whose code does not grow with the replica count, with the same effect.
 func TestRollShrinksCode(t *testing.T) {
 	defer SetRollMinRun(0)()
 	l, size := sir.PackedLayout([]int{8 * 64, 8}, 0)
-	mk := func(n int) *sir.Unit {
-		b := sir.NewBuilder("counters")
-		en := b.Load(1, 1, sir.Addr{Home: 1})
-		for k := range n {
-			a := sir.Addr{Home: 0, Offset: 8 * k}
-			v := b.Load(64, 8, a)
-			inc := b.Add(v, b.Const(64, 1))
-			b.Store(8, a, b.Op(sir.OpMux, en, inc, v))
-		}
-		b.Return(sir.StatusOK)
-		return b.U
-	}
+	mk := counterUnit
 	sizes := map[int]int{}
 	for _, n := range []int{16, 64} {
 		u := mk(n)
@@ -304,9 +308,9 @@ func TestRollShrinksCode(t *testing.T) {
 	if sizes[64] != sizes[16] {
 		t.Errorf("code size %d for 16 replicas, %d for 64: not rolled", sizes[16], sizes[64])
 	}
-	noRoll = true
-	defer func() { noRoll = false }()
+	restore := SetRollMinRun(math.MaxInt32) // nothing rolls
 	_, k := compileBoth(t, mk(64), l, size)
+	restore()
 	if k.CodeSize() <= 2*sizes[64] {
 		t.Errorf("unrolled %d bytes, rolled %d", k.CodeSize(), sizes[64])
 	}
@@ -316,17 +320,7 @@ func TestRollShrinksCode(t *testing.T) {
 // unrolled, a longer one rolls.
 func TestRollMinRun(t *testing.T) {
 	l, _ := sir.PackedLayout([]int{8 * 1024, 8}, 0)
-	mk := func(n int) *sir.Unit {
-		b := sir.NewBuilder("counters")
-		en := b.Load(1, 1, sir.Addr{Home: 1})
-		for k := range n {
-			a := sir.Addr{Home: 0, Offset: 8 * k}
-			v := b.Load(64, 8, a)
-			b.Store(8, a, b.Op(sir.OpMux, en, b.Add(v, b.Const(64, 1)), v))
-		}
-		b.Return(sir.StatusOK)
-		return b.U
-	}
+	mk := counterUnit
 	if runs := findRolls(mk(64), l); len(runs) != 0 {
 		t.Errorf("64 replicas (%d instructions) rolled", 5*64)
 	}

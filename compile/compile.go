@@ -241,8 +241,8 @@ func (b *Builder) Lanes(n int) *Builder {
 }
 
 // SyncCost sets what the planner charges per cross-lane wait, in cost
-// units (SIR instructions before optimization; package lanes). Without it, builds in
-// PartitionAuto mode charge what CalibrateSync measures on this machine
+// units (SIR instructions before optimization; package lanes). Without
+// it, builds in PartitionAuto mode charge what CalibrateSync measures on this machine
 // and PartitionAlways builds charge the backend's default
 // (lanes.SyncCostNative, lanes.SyncCostInterp), so that what a test
 // builds does not depend on the machine.

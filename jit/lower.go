@@ -312,7 +312,7 @@ func (x *lowerer) at(r sir.Reg) loc {
 	if r <= 0 || int(r) >= len(x.al.locs) {
 		return loc{}
 	}
-	if x.roll != nil && x.roll.stepped && r == x.roll.stepReg {
+	if x.roll != nil && x.roll.step.ok && r == x.roll.step.reg {
 		return loc{kind: locReg, reg: rollStep} // a rolled run's stepped constant
 	}
 	return x.al.locs[r]

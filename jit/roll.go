@@ -87,27 +87,23 @@ type rollRun struct {
 	// 0 or no memory operand).
 	base   []int
 	stride []int64 // per base: bytes from one segment to the next
-	// carry, when carried is set, is the one value a segment reads from
-	// the segment before (a chain's stage reading its neighbour's output):
-	// segment 0 reads carryIn (defined before the run, read elsewhere only
-	// before the run in its block), segment k the register segment k-1
-	// defined at position carryFrom. Rolled, each iteration ends by
-	// copying carryFrom's value into carryIn's location, where the next
-	// iteration reads it; after the loop, carryOut (the last segment's
-	// register, when read after the run, else NoReg) gets it.
-	carried                   bool
-	carryIn, carryOut, carry0 sir.Reg // carry0: segment 0's register at carryFrom
-	carryFrom                 int
-	// step, when stepped is set, is the one constant that differs from
-	// replica to replica, by stepBy each time (a generate loop's index in
-	// an expression): segment 0's register stepReg is assigned stepFrom
-	// at stepAt; rolled, it lives in rollStep, set before the loop and
+	// carry, when carry.ok, is the one value a segment reads from the
+	// segment before (a chain's stage reading its neighbour's output):
+	// segment 0 reads carry.in (defined before the run, read elsewhere
+	// only before the run in its block), segment k the register segment
+	// k-1 defined at position carry.from, segment 0's carry0. Rolled, each
+	// iteration ends by copying carry0's value into carry.in's location,
+	// where the next iteration reads it; after the loop, carryOut (the
+	// last segment's register at carry.from, when read after the run, else
+	// NoReg) gets it.
+	carry            carry
+	carry0, carryOut sir.Reg
+	// step, when step.ok, is the one constant that differs from replica
+	// to replica, by step.by each time (a generate loop's index in an
+	// expression): segment 0's register step.reg is assigned step.from at
+	// step.at; rolled, it lives in rollStep, set before the loop and
 	// advanced at the end of each iteration.
-	stepped  bool
-	stepAt   int
-	stepReg  sir.Reg
-	stepFrom uint64
-	stepBy   uint64
+	step stepInfo
 }
 
 // rollStep holds a rolled run's stepped constant: the second base
@@ -213,7 +209,7 @@ type carry struct {
 // of two segments (registers and addresses are checked apart).
 func (f *rollFinder) shapeOf(in *sir.Inst) uint64 {
 	h := uint64(in.Op)
-	mix := func(v uint64) { h = (h ^ v) * 0x100000001b3 }
+	mix := func(v uint64) { h = fnvMix(h, v) }
 	mix(uint64(f.u.Width(in.Dst)))
 	if in.Op != sir.OpConst { // a replica's constant may differ (linearly: same checks)
 		mix(in.Imm)
@@ -229,6 +225,9 @@ func (f *rollFinder) shapeOf(in *sir.Inst) uint64 {
 	return h
 }
 
+// fnvMix folds v into the FNV-1a-style hash h.
+func fnvMix(h, v uint64) uint64 { return (h ^ v) * 1099511628211 }
+
 func (f *rollFinder) find(uses func() []int32) []rollRun {
 	n := len(f.insts)
 	f.shape = make([]uint64, n)
@@ -241,7 +240,7 @@ func (f *rollFinder) find(uses func() []int32) []rollRun {
 	for i := range gram {
 		h := uint64(14695981039346656037)
 		for j := i; j < min(n, i+rollMinPeriod); j++ {
-			h = (h ^ f.shape[j]) * 1099511628211
+			h = fnvMix(h, f.shape[j])
 		}
 		gram[i] = h
 	}
@@ -356,10 +355,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 			in := &ins[start+k*p+j]
 			for _, r := range regOperands(in, &buf) {
 				if _, ok := pos.get(r); ok {
-					c, seen := segUses.get(r)
-					if !seen {
-						c = 0
-					}
+					c, _ := segUses.get(r)
 					segUses.set(r, c+1)
 				}
 			}
@@ -382,7 +378,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 		prev := pos0
 		if k > 1 {
 			f.prev, f.pos = f.pos, f.prev
-			prev, pos = &f.prev, &f.pos
+			prev = &f.prev
 		}
 		pos.reset(nregs)
 		ok := true
@@ -474,8 +470,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 		if int(cr.in) >= len(n) || n[cr.in] != before+1 || f.constDefined(cr.in) {
 			return rollRun{}, false
 		}
-		r.carried, r.carryIn, r.carryFrom = true, cr.in, cr.from
-		r.carry0 = ins[start+cr.from].Dst
+		r.carry, r.carry0 = cr, ins[start+cr.from].Dst
 		// The last segment's value at carryFrom, if read after the run.
 		last := ins[start+(count-1)*p+cr.from].Dst
 		c, _ := segUses.get(last)
@@ -517,7 +512,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 				return rollRun{}, false
 			}
 		}
-		r.stepped, r.stepAt, r.stepReg, r.stepFrom, r.stepBy = true, st.at, st.reg, st.from, st.by
+		r.step = st
 	}
 	// The loop's end test compares the first base with RBX plus
 	// count strides: that must be a 32-bit displacement.
@@ -596,8 +591,8 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	for i := range r.stride {
 		a.MovRegReg(rollBases[i], base, 64)
 	}
-	if r.stepped {
-		a.MovRegImm(rollStep, int64(r.stepFrom), 64)
+	if r.step.ok {
+		a.MovRegImm(rollStep, int64(r.step.from), 64)
 	}
 	top := a.NewLabel()
 	a.Bind(top)
@@ -606,7 +601,7 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	for j := 0; j < r.period; j++ {
 		x.flagsOK = false
 		x.rollPos = j
-		if r.stepped && j == r.stepAt {
+		if r.step.ok && j == r.step.at {
 			continue // the constant is in rollStep (lowerer.at)
 		}
 		if err := x.inst(&b.Insts[r.start+j], false); err != nil {
@@ -616,21 +611,21 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 	}
 	x.roll = nil
 	x.flagsOK = false
-	if r.carried { // the next iteration reads this one's value where segment 0 read carryIn
+	if r.carry.ok { // the next iteration reads this one's value where segment 0 read carry.in
 		x.ld(rA, r.carry0)
-		x.st(r.carryIn, rA)
+		x.st(r.carry.in, rA)
 	}
 	for i, s := range r.stride {
 		a.AluRegImm(amd64.Add, rollBases[i], s, 64)
 	}
-	if r.stepped {
-		if by := int64(r.stepBy); fits32(by) {
+	if r.step.ok {
+		if by := int64(r.step.by); fits32(by) {
 			a.AluRegImm(amd64.Add, rollStep, by, 64)
 		} else {
 			a.MovRegImm(rA, by, 64)
 			a.AluRegReg(amd64.Add, rollStep, rA, 64)
 		}
-		x.mask(rollStep, x.w(r.stepReg))
+		x.mask(rollStep, x.w(r.step.reg))
 	}
 	a.Lea(rA, amd64.M(base, int32(int64(r.count)*r.stride[0])), 64)
 	a.AluRegReg(amd64.Cmp, rollBases[0], rA, 64)
@@ -642,7 +637,7 @@ func (x *lowerer) rolled(b *sir.Block, r rollRun) error {
 		a.Jcc(amd64.CondA, top)
 	}
 	if r.carryOut != sir.NoReg {
-		x.ld(rA, r.carryIn)
+		x.ld(rA, r.carry.in)
 		x.st(r.carryOut, rA)
 	}
 	return nil

@@ -241,10 +241,10 @@ func TestRollRandom(t *testing.T) {
 		}
 		for _, rs := range runs {
 			for _, r := range rs {
-				if carries && r.carried {
+				if carries && r.carry.ok {
 					carriedRolled++
 				}
-				if r.stepped {
+				if r.step.ok {
 					steppedRolled++
 				}
 				if injected && r.count == count {

@@ -468,7 +468,7 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 			i = end
 			continue
 		}
-		u.snapshot(items[i : i+1])
+		u.takeSnapshot(it.fp.Snapshot)
 		u.process(it.fp.Proc.Body, it.fp.Proc.Inst)
 		u.snap = nil
 		i++
@@ -477,17 +477,8 @@ func (u *ub) evalParts(parts []ffPart) []*groupCtx {
 	return ctxs
 }
 
-// snapshot loads the homes procs read after updating them in place
-// (slt.FFProc.Snapshot) into u.snap, before any of procs runs. Taking them
-// at the start of a merged run is the same as at each process's start: a
-// home is in place only when no other process reads the bits it writes.
-func (u *ub) snapshot(procs []runItem) {
-	for _, it := range procs {
-		u.takeSnapshot(it.fp.Snapshot)
-	}
-}
-
-// takeSnapshot loads homes into u.snap.
+// takeSnapshot loads into u.snap the homes a process reads after
+// updating them in place (slt.FFProc.Snapshot), before it runs.
 func (u *ub) takeSnapshot(homes []*design.Home) {
 	for _, h := range homes {
 		if u.snap == nil {

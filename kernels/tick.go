@@ -222,15 +222,23 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool, derived []int) *sir.U
 		b.Return(StatusTickEvents)
 		b.SetBlock(goOn)
 	}
-	for _, ti := range derived {
-		t := c.s.Triggers[ti]
-		bit := sir.Addr{Home: sir.HomeID(t.Home.ID), Offset: t.Elem*statelayout.ElemSize(t.Home.Width) + t.Bit/8}
-		cur := b.Reg(1)
-		b.Emit(sir.Inst{Op: sir.OpLoadBits, Dst: cur, Lo: t.Bit % 8, Addr: bit})
-		was := b.Load(1, 1, sir.Addr{Home: sp.Prev().ID, Offset: ti})
-		changed, goOn := b.NewBlock(), b.NewBlock()
-		b.Branch(b.Ne(cur, was), changed, goOn)
-		b.SetBlock(changed)
+	if len(derived) > 0 {
+		var changed sir.Reg
+		for _, ti := range derived {
+			t := c.s.Triggers[ti]
+			o := sp.Home(t.Home)
+			cur := b.Reg(1)
+			b.Emit(sir.Inst{Op: sir.OpLoadBits, Dst: cur, Lo: t.Bit % 8, Addr: sir.Addr{Home: o.ID, Offset: t.Elem*o.ElemSize + t.Bit/8}})
+			ne := b.Ne(cur, b.Load(1, 1, sir.Addr{Home: sp.Prev().ID, Offset: ti}))
+			if changed == sir.NoReg {
+				changed = ne
+			} else {
+				changed = b.Or(changed, ne)
+			}
+		}
+		yes, goOn := b.NewBlock(), b.NewBlock()
+		b.Branch(changed, yes, goOn)
+		b.SetBlock(yes)
 		b.Return(StatusTickDerived)
 		b.SetBlock(goOn)
 	}

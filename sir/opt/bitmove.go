@@ -223,7 +223,7 @@ type storeRun struct {
 func (bm *bitmover) pack(b *sir.Block) {
 	u := bm.u
 	open := map[sir.HomeID]*storeRun{}
-	edits := map[int][]sir.Inst{} // replacements (nil slice entries: delete)
+	edits := map[int][]sir.Inst{} // replacements by index (an empty one deletes)
 	for i := range b.Insts {
 		in := &b.Insts[i]
 		if in.Op.IsMem() {

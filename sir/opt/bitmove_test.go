@@ -9,26 +9,10 @@ import (
 	"github.com/weft-hdl/weft/sir"
 )
 
-// runBitmove parses body, runs bitmove alone, checks the result and its
-// behaviour, and returns it.
+// runBitmove runs bitmove alone on body (runPassOn).
 func runBitmove(t *testing.T, body string) *sir.Unit {
 	t.Helper()
-	u, err := sir.Parse("unit \"t\"\n" + strings.TrimLeft(body, "\n"))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	if err := sir.Check(u); err != nil {
-		t.Fatalf("input: %v", err)
-	}
-	before := u.Clone()
-	if err := RunPass(u, "bitmove"); err != nil {
-		t.Fatal(err)
-	}
-	if err := sir.Check(u); err != nil {
-		t.Fatalf("after bitmove: %v\n%s", err, u)
-	}
-	behaveAlike(t, "bitmove", before, u, rand.New(rand.NewSource(5)), 50)
-	return u
+	return runPassOn(t, "bitmove", body)
 }
 
 func countOps(u *sir.Unit, op sir.Op) int {

@@ -12,6 +12,18 @@ import (
 // result and its behaviour, and compares the printed blocks with want.
 func runCSE(t *testing.T, body, want string) {
 	t.Helper()
+	u := runPassOn(t, "cse", body)
+	got := strings.TrimPrefix(u.String(), "unit \"t\"\n")
+	if want = strings.TrimLeft(want, "\n"); got != want {
+		t.Errorf("after cse:\n--- got\n%s--- want\n%s", got, want)
+	}
+}
+
+// runPassOn parses body (the blocks of unit "t"), runs the named pass
+// alone, checks the result and that it behaves as before from 50 random
+// states, and returns it.
+func runPassOn(t *testing.T, pass, body string) *sir.Unit {
+	t.Helper()
 	src := "unit \"t\"\n" + strings.TrimLeft(body, "\n")
 	u, err := sir.Parse(src)
 	if err != nil {
@@ -21,22 +33,19 @@ func runCSE(t *testing.T, body, want string) {
 		t.Fatalf("input: %v", err)
 	}
 	before := u.Clone()
-	if err := RunPass(u, "cse"); err != nil {
+	if err := RunPass(u, pass); err != nil {
 		t.Fatal(err)
 	}
 	if err := sir.Check(u); err != nil {
-		t.Fatalf("after cse: %v\n%s", err, u)
-	}
-	got := strings.TrimPrefix(u.String(), "unit \"t\"\n")
-	if want = strings.TrimLeft(want, "\n"); got != want {
-		t.Errorf("after cse:\n--- got\n%s--- want\n%s", got, want)
+		t.Fatalf("after %s: %v\n%s", pass, err, u)
 	}
 	rng := rand.New(rand.NewSource(3))
 	for i := 0; i < 50; i++ {
 		if msg := sameBehaviour(before, u, rng); msg != "" {
-			t.Fatalf("cse changed behaviour: %s\n%s", msg, u)
+			t.Fatalf("%s changed behaviour: %s\n%s", pass, msg, u)
 		}
 	}
+	return u
 }
 
 func TestCSEPureExpression(t *testing.T) {

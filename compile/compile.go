@@ -578,13 +578,18 @@ func (b *Builder) compile(p *Program, status *progress.Line) (*hdl.FileSet, erro
 	if b.lanes > 1 && b.partition != PartitionNever {
 		kopts.Partition = kernels.PartitionOptions{Lanes: b.lanes, Always: b.partition == PartitionAlways, SyncCost: p.SyncCost}
 	}
-	// The schedule is made here, not in kernels.Build, so that the lint
-	// checks read the same comb loops the kernels run.
+	// The driver checks see the design as written; then continuous copies
+	// share storage, and the schedule is made here, not in kernels.Build,
+	// so that the lint checks read the same comb loops the kernels run
+	// (removing a copy from a flop or another copy cuts no loop).
+	lint.InputWrites(d, diags)
+	lint.MultiDriven(d, diags)
+	d = design.ShareCopies(d)
 	sched, err := slt.Analyze(d, kopts.Slt)
 	if err != nil {
 		return nil, fmt.Errorf("compile: lowering %s: %w", d.Top.Module, err)
 	}
-	lint.Check(d, sched, diags)
+	lint.CombLoops(sched, diags)
 	var warnings []string
 	for _, w := range diags.Warnings() {
 		warnings = append(warnings, w.Error())

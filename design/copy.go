@@ -13,6 +13,10 @@ type Copier struct {
 	Func func(*Function) *Function
 	// Scope rewrites SysTask.Scope; nil keeps it.
 	Scope func(string) string
+	// Ref, when set, may replace a HomeRef of a scalar home by another
+	// reference (a *HomeRef or *ElemRef, used as is); nil keeps the
+	// HomeRef (with Home applied).
+	Ref func(*Home) Expr
 
 	seen map[any]any
 }
@@ -135,6 +139,12 @@ func (c *Copier) Expr(e Expr) Expr {
 		n := *e
 		out = &n
 	case *HomeRef:
+		if c.Ref != nil && !e.Home.IsArray() {
+			if r := c.Ref(e.Home); r != nil {
+				out = r
+				break
+			}
+		}
 		n := *e
 		n.Home = c.Home(e.Home)
 		out = &n

@@ -45,8 +45,21 @@ type Design struct {
 	// Dump is what $dumpfile and $dumpvars in initial blocks asked for, nil
 	// when neither appears.
 	Dump *DumpRequest
+	// Shared are the continuous copies ShareCopies removed, in order.
+	Shared []*Shared
 
 	byPath map[string]*Home
+	// shares maps the homes ShareCopies left without storage of their own
+	// to the element whose storage they use.
+	shares map[*Home]HomeElem
+}
+
+// Shares reports whether h has no storage of its own in d: its value is
+// always that of element at of another home (ShareCopies made them one),
+// and no process of d names h.
+func (d *Design) Shares(h *Home) (at HomeElem, ok bool) {
+	at, ok = d.shares[h]
+	return at, ok
 }
 
 // Processes returns every process (comb, sequential, initial) ordered by ID.

@@ -72,6 +72,17 @@
 // blocks, and module variables used as for-loop indexes, which each process
 // gets a private copy of) never appear: they are private to the process.
 //
+// # Continuous copies
+//
+// ShareCopies returns a design without the continuous assignments that
+// only copy one storage location to another (`assign out = out_q;`, a
+// register file's `assign regs[k] = q;`): one side is renamed to the other
+// in every process, the removed home keeps its name but uses the other's
+// storage (Design.Shares), and Design.Shared lists the removed copies for
+// what a test bench may ask of them (reading, Force, Deposit). kernels.Build
+// and compile run it before scheduling; lint's driver checks see the design
+// as written.
+//
 // # Flops
 //
 // Summary counts flops both as homes written by sequential processes

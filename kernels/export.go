@@ -39,6 +39,16 @@ func (p *Program) Export() (*program.Program, error) {
 		out.Scopes = append(out.Scopes, &program.Scope{Name: in.Name, Path: in.Path, Module: in.Module, ParentIndex: parent, Pos: in.Pos})
 	}
 	limits := forceLimits(d, s)
+	copies := map[*design.Home][]program.CopyTarget{}
+	for _, sh := range d.Shared {
+		to := design.HomeElem{Home: sh.Gone}
+		from := sourcePath(sh.Copy)
+		if !sh.GoneWritten {
+			to, _ = d.Shares(sh.Gone)
+			from = sh.Gone.Path
+		}
+		copies[to.Home] = append(copies[to.Home], program.CopyTarget{Elem: to.Elem, From: from, Pos: sh.Copy.Pos})
+	}
 	for i, h := range d.Homes {
 		k, err := signalKind(h.Kind)
 		if err != nil {
@@ -50,7 +60,10 @@ func (p *Program) Export() (*program.Program, error) {
 		}
 		out.Signals = append(out.Signals, &program.Signal{ID: i, Name: h.Name, Path: h.Path, Aliases: h.Aliases,
 			ScopeIndex: si, Kind: k, Width: h.Width, Signed: h.Signed, Packed: h.Packed, Unpacked: h.Unpacked,
-			TypeName: h.TypeName, Pos: h.Pos, NoForce: limits[h]})
+			TypeName: h.TypeName, Pos: h.Pos, NoForce: limits[h], Copies: copies[h]})
+		if at, ok := d.Shares(h); ok {
+			out.Signals[i].Shares = &program.SignalElem{Signal: at.Home.ID, Elem: at.Elem}
+		}
 	}
 	for _, f := range d.Functions {
 		out.Functions = append(out.Functions, program.Function{Name: f.Name, Task: f.Task})

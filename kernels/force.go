@@ -60,7 +60,35 @@ func forceLimits(d *design.Design, s *slt.Schedule) map[*design.Home][]program.F
 			}
 		}
 	}
+	for _, sh := range d.Shared {
+		shareLimits(d, out, sh)
+	}
 	return out
+}
+
+// shareLimits gives back the limits a copy design.ShareCopies removed
+// implied: its target is driven by comb logic (forcing it would move its
+// source too, which shares its storage), and the source of an
+// `assign arr[k] = src` keeps the limits its drivers give arr[k] now.
+func shareLimits(d *design.Design, out map[*design.Home][]program.ForceLimit, sh *design.Shared) {
+	target := design.HomeElem{Home: sh.Gone}
+	src := sourcePath(sh.Copy)
+	if !sh.GoneWritten {
+		target, _ = d.Shares(sh.Gone)
+		src = sh.Gone.Path
+		kept := out[target.Home][:0:0]
+		for _, l := range out[target.Home] {
+			if l.ElemLo == target.Elem && l.ElemHi == target.Elem {
+				l.ElemLo, l.ElemHi = 0, 0
+				out[sh.Gone] = append(out[sh.Gone], l)
+				continue
+			}
+			kept = append(kept, l)
+		}
+		out[target.Home] = kept
+	}
+	out[target.Home] = append(out[target.Home], program.ForceLimit{ElemLo: target.Elem, ElemHi: target.Elem,
+		Reason: program.ForceComb, Pos: sh.Copy.Pos, Process: sh.Copy.Kind.String(), Drivers: []string{src}})
 }
 
 // readsBack reports where body may read h after assigning it with a
@@ -181,4 +209,12 @@ func lvalueReads(lv design.Expr, fn func(design.Expr)) {
 			lvalueReads(p, fn)
 		}
 	}
+}
+
+// sourcePath is the path of the home a removed continuous copy read.
+func sourcePath(copy *design.Process) string {
+	for _, a := range copy.Reads {
+		return a.Home.Path
+	}
+	return ""
 }

@@ -253,7 +253,7 @@ func TestInPlaceWrongDecisionsCaught(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dr, ref := newDriver(t, p), newRefSim(t, p)
+			dr, ref := newDriver(t, p), newRefSim(t, d)
 			for _, vals := range stim {
 				i := 0
 				for _, pt := range ps {
@@ -323,7 +323,7 @@ func TestMustWriteWrongCaught(t *testing.T) {
 	}
 	defer func() { mustWriteHook = nil }()
 	p := mustBuild(t, d, Options{})
-	dr, ref := newDriver(t, p), newRefSim(t, p)
+	dr, ref := newDriver(t, p), newRefSim(t, d)
 	r := rand.New(rand.NewSource(5))
 	for k := 0; k < 50; k++ {
 		for _, in := range []string{"a", "b"} {

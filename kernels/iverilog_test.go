@@ -219,7 +219,7 @@ func runDiff(t *testing.T, c diffCase) {
 	drivers := []*driver{dr, alt, conv, convGeneric, staged}
 	var ref *refSim
 	if !c.noRef {
-		ref = newRefSim(t, p)
+		ref = newRefSim(t, d)
 		if !compareState(t, dr, ref, "init") {
 			t.FailNow()
 		}

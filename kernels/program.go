@@ -117,6 +117,9 @@ type Options struct {
 	MaxInsts int
 	// NoTick builds no fused tick loops (Program.Ticks).
 	NoTick bool
+	// KeepCopies keeps every continuous copy a process; otherwise Build
+	// first merges the storage of copies (design.ShareCopies).
+	KeepCopies bool
 	// NoOpt skips sir/opt (the units are still checked).
 	NoOpt bool
 	// NoMerge lowers every process of a trigger group alone, never a run
@@ -165,11 +168,16 @@ const DefaultLargeMinInsts = 16384
 // on one costs instructions per 64-bit word.
 const DefaultMaxInsts = 1 << 21
 
-// Build analyzes d (slt), lowers it to SIR units, optimizes and checks
-// them, and places the state.
+// Build removes d's continuous copies (design.ShareCopies, unless
+// opts.KeepCopies; Program.Design is then the edited design), analyzes
+// the design (slt), lowers it to SIR units, optimizes and checks them, and
+// places the state.
 func Build(d *design.Design, opts Options) (*Program, error) {
 	if d == nil {
 		return nil, fmt.Errorf("kernels: nil design")
+	}
+	if !opts.KeepCopies {
+		d = design.ShareCopies(d)
 	}
 	s, err := slt.Analyze(d, opts.Slt)
 	if err != nil {

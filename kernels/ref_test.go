@@ -8,19 +8,25 @@ import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/slt"
 )
 
 // refSim is an independent reference: design.Machine (the semantics
-// elaboration uses for constant evaluation) stepped the same way as the
+// elaboration uses for constant evaluation) running the design as
+// elaborated (before design.ShareCopies) and stepped the same way as the
 // driver — settle in slt's order, evaluate every fired process on a copy
 // of the pre-edge state, then apply what each copy changed.
 type refSim struct {
-	t    testing.TB
-	p    *Program
-	m    *design.Machine
-	out  strings.Builder
-	prev []byte
-	done bool
+	t testing.TB
+	d *design.Design
+	s *slt.Schedule
+	m *design.Machine
+	// events are the trigger events: their edge, trigger index and the
+	// indexes of the groups (in s.FF) they fire.
+	events []refEvent
+	out    strings.Builder
+	prev   []byte
+	done   bool
 }
 
 func newMachine() *design.Machine {
@@ -29,22 +35,46 @@ func newMachine() *design.Machine {
 	return m
 }
 
-func newRefSim(t testing.TB, p *Program) *refSim {
-	r := &refSim{t: t, p: p, m: newMachine()}
-	for _, h := range p.Design.Homes {
+type refEvent struct {
+	edge    design.Edge
+	trigger int
+	groups  []int
+}
+
+// newRefSim makes the reference for d, the design as elaborated (what p
+// was built from).
+func newRefSim(t testing.TB, d *design.Design) *refSim {
+	s, err := slt.Analyze(d, slt.Options{})
+	if err != nil {
+		t.Fatalf("ref: %v", err)
+	}
+	r := &refSim{t: t, d: d, s: s, m: newMachine()}
+	for ti, tr := range s.Triggers {
+		byEdge := map[design.Edge]int{}
+		for _, u := range tr.Uses {
+			i, ok := byEdge[u.Edge]
+			if !ok {
+				i = len(r.events)
+				byEdge[u.Edge] = i
+				r.events = append(r.events, refEvent{edge: u.Edge, trigger: ti})
+			}
+			r.events[i].groups = append(r.events[i].groups, u.Group)
+		}
+	}
+	for _, h := range d.Homes {
 		for e := 0; e < h.Elems(); e++ {
 			r.m.Set(h, e, h.Init.Elem(e))
 		}
 	}
 	r.m.SysTask = r.sysTask
-	for _, ip := range p.Design.Initial {
+	for _, ip := range d.Initial {
 		if err := r.m.Run(ip.Body); err != nil {
 			t.Fatalf("ref initial: %v", err)
 		}
 	}
 	r.settle()
-	r.prev = make([]byte, len(p.Schedule.Triggers))
-	for i, tr := range p.Schedule.Triggers {
+	r.prev = make([]byte, len(s.Triggers))
+	for i, tr := range s.Triggers {
 		r.prev[i] = r.bit(tr.Home, tr.Elem, tr.Bit)
 	}
 	return r
@@ -95,7 +125,7 @@ func (r *refSim) bit(h *design.Home, elem, bit int) byte {
 }
 
 func (r *refSim) set(name string, v *big.Int) {
-	h, ok := r.p.Design.Lookup(name)
+	h, ok := r.d.Lookup(name)
 	if !ok {
 		r.t.Fatalf("no signal %q", name)
 	}
@@ -103,7 +133,7 @@ func (r *refSim) set(name string, v *big.Int) {
 }
 
 func (r *refSim) settle() {
-	for _, n := range r.p.Schedule.Nodes {
+	for _, n := range r.s.Nodes {
 		if n.Loop == nil {
 			if err := r.m.Run(n.Items[0].Body); err != nil {
 				r.t.Fatalf("ref settle: %v", err)
@@ -152,7 +182,7 @@ func (r *refSim) same(hs []*design.Home, s [][]*big.Int) bool {
 func (r *refSim) clone() *design.Machine {
 	m := newMachine()
 	m.SysTask = r.sysTask
-	for _, h := range r.p.Design.Homes {
+	for _, h := range r.d.Homes {
 		for e := 0; e < h.Elems(); e++ {
 			m.Set(h, e, r.get(h, e))
 		}
@@ -165,18 +195,18 @@ func (r *refSim) step() {
 	for round := 0; round < 100; round++ {
 		fired := map[int]bool{}
 		any := false
-		for _, ev := range r.p.Layout.Space().Events {
-			tr := ev.Trigger
+		for _, ev := range r.events {
+			tr := r.s.Triggers[ev.trigger]
 			cur := r.bit(tr.Home, tr.Elem, tr.Bit)
-			old := r.prev[ev.TriggerIndex]
-			if cur != old && (ev.Edge == design.AnyEdge || (ev.Edge == design.Posedge) == (cur == 1)) {
-				for _, g := range ev.Groups {
+			old := r.prev[ev.trigger]
+			if cur != old && (ev.edge == design.AnyEdge || (ev.edge == design.Posedge) == (cur == 1)) {
+				for _, g := range ev.groups {
 					fired[g] = true
 				}
 				any = true
 			}
 		}
-		for i, tr := range r.p.Schedule.Triggers {
+		for i, tr := range r.s.Triggers {
 			r.prev[i] = r.bit(tr.Home, tr.Elem, tr.Bit)
 		}
 		if !any {
@@ -196,18 +226,18 @@ func (r *refSim) step() {
 		}
 		var changes []change
 		main := r.m
-		for gi := range r.p.Schedule.FF {
+		for gi := range r.s.FF {
 			if !fired[gi] {
 				continue
 			}
-			for _, fp := range r.p.Schedule.FF[gi].Evaluate {
+			for _, fp := range r.s.FF[gi].Evaluate {
 				c := r.clone()
 				r.m = c
 				if err := c.Run(fp.Proc.Body); err != nil {
 					r.t.Fatalf("ref evaluate: %v", err)
 				}
 				r.m = main
-				for _, h := range r.p.Design.Homes {
+				for _, h := range r.d.Homes {
 					for e := 0; e < h.Elems(); e++ {
 						nv, _ := c.Get(h, e)
 						if old := r.get(h, e); nv.Cmp(old) != 0 {
@@ -229,11 +259,12 @@ func (r *refSim) step() {
 }
 
 // compareState checks every element of every home of the driver against
-// the reference.
+// the reference (homes without storage of their own read where they share
+// it).
 func compareState(t testing.TB, d *driver, r *refSim, when string) bool {
 	t.Helper()
 	bad := 0
-	for _, h := range d.p.Design.Homes {
+	for _, h := range r.d.Homes {
 		for e := 0; e < h.Elems(); e++ {
 			got := d.lay.Get(d.state, h, e)
 			want := r.get(h, e)

@@ -26,7 +26,7 @@ import (
 // Wait and Effects, sir.Unit and its Block, Inst, Addr, Event). A change
 // of their shape is also caught by the schema fingerprint (Meta.Schema),
 // which TestImageSchema pins per version; a change of meaning is not.
-const ImageVersion = 3
+const ImageVersion = 4
 
 // MaxImageBytes bounds an image's body (Encode refuses a larger program,
 // Decode a larger image). The largest bundled design's is about 0.6 MB.

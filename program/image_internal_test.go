@@ -15,6 +15,7 @@ var imageSchemas = map[int]uint64{
 	1: 0x6f2bbae0c05e3c34,
 	2: 0x7d646c165ce7dc7c,
 	3: 0xeb9246fc71f41d51,
+	4: 0xee8550448a66ca46,
 }
 
 func TestImageSchema(t *testing.T) {

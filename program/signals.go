@@ -97,8 +97,28 @@ type Signal struct {
 	// NoForce says which elements a Force cannot hold and why (see
 	// ForceLimit); nil when every element can be forced.
 	NoForce []ForceLimit
+	// Shares is set on a signal with no storage of its own: the compiler
+	// removed a continuous assignment copying it to or from another
+	// signal, and its value is element Elem of signal ID Signal.
+	Shares *SignalElem
+	// Copies are the elements such a removed assignment drove: they share
+	// the storage of the signal they copied, so a Deposit on them, which
+	// the next settle would have undone, is refused.
+	Copies []CopyTarget
 
 	scope *Scope
+}
+
+// SignalElem is element Elem of the signal whose ID is Signal.
+type SignalElem struct{ Signal, Elem int }
+
+// CopyTarget is element Elem of a signal that the continuous assignment at
+// Pos copied From (a signal path) into, before the compiler let both share
+// one storage location.
+type CopyTarget struct {
+	Elem int
+	From string
+	Pos  Pos
 }
 
 // ForceLimit is why a range of a signal's elements cannot be forced: a

@@ -150,16 +150,56 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("%s is not a top-level input (it is a %s of %s); write internal state deliberately with Deposit", e.Name, e.Kind, e.Inst)
 }
 
+// CopyError says that a write names an element a continuous assignment
+// drove (assign Name = From) which the compiler let share From's storage:
+// writing it would change From too, where the assignment would have
+// undone the write at the next settle.
+type CopyError struct {
+	Name string
+	Elem int
+	From string
+	Pos  program.Pos
+}
+
+func (e *CopyError) Error() string {
+	name := e.Name
+	if e.Elem > 0 {
+		name = fmt.Sprintf("%s element %d", e.Name, e.Elem)
+	}
+	return fmt.Sprintf("%s is a continuous copy of %s (the assignment at %s), which weft keeps in the same storage: writing it would change %s too; write %s instead", name, e.From, e.Pos, e.From, e.From)
+}
+
+// copied returns the CopyError of element elem of h, nil when no removed
+// copy drove it.
+func copied(h *program.Signal, elem int) error {
+	for _, c := range h.Copies {
+		if c.Elem == elem {
+			return &CopyError{Name: h.Path, Elem: elem, From: c.From, Pos: c.Pos}
+		}
+	}
+	return nil
+}
+
 // write stores words (least significant first) into element elem of h,
 // keeps its staging copy equal, and marks the state for an input settle
-// when comb logic reads h.
+// when comb logic reads h. A signal without storage of its own
+// (program.Signal.Shares) is written where it lies.
 func (s *Simulator) write(h *program.Signal, elem int, ws []uint64) error {
-	off, size, err := s.loc(h, elem)
-	if err != nil {
+	if _, _, err := s.loc(h, elem); err != nil {
 		return err
 	}
 	if !fits(ws, h.Width) {
 		return &FitError{Name: h.Path, Width: h.Width, Value: valueText(wordsToBig(ws))}
+	}
+	if err := copied(h, elem); err != nil {
+		return err
+	}
+	for h.Shares != nil {
+		h, elem = s.p.Signals[h.Shares.Signal], h.Shares.Elem
+	}
+	off, size, err := s.loc(h, elem)
+	if err != nil {
+		return err
 	}
 	p := s.st[off : off+size]
 	switch size {
@@ -283,6 +323,9 @@ func (s *Simulator) SetMem(h *program.Signal, first int, vals []uint64) error {
 	for i, v := range vals {
 		if bits.Len64(v) > h.Width {
 			return &FitError{Name: fmt.Sprintf("%s element %d", h.Path, first+i), Width: h.Width, Value: valueText(new(big.Int).SetUint64(v))}
+		}
+		if err := copied(h, first+i); err != nil {
+			return err
 		}
 	}
 	for i, v := range vals {

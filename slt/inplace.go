@@ -19,17 +19,12 @@ import (
 // runs only after apply. A home is kept
 // staged when any of that cannot be shown, or when it is a trigger home
 // (derived clocks are compared after apply), a sparse or blocking target,
-// or written by comb logic too. The decision is per home: it owns one
+// or when comb logic writes some of the same bits. The decision is per home: it owns one
 // staging object or none.
 func (s *Schedule) inPlace() {
 	bad := map[*design.Home]bool{}
 	for h := range s.trigByHome {
 		bad[h] = true
-	}
-	for _, it := range s.Items {
-		for _, w := range it.Writes {
-			bad[w.Home] = true
-		}
 	}
 	for _, g := range s.FF {
 		for _, a := range g.Sparse {
@@ -50,6 +45,20 @@ func (s *Schedule) inPlace() {
 			for _, a := range fp.NonBlocking {
 				if !bad[a.Home] {
 					writers[a.Home] = append(writers[a.Home], writer{a, fp.Proc})
+				}
+			}
+		}
+	}
+	// Comb logic writing bits a flop writes too (a design error lint
+	// reports) keeps the home staged; comb logic writing other bits of it
+	// (`assign regs[0] = 0` beside flops held in regs[1..31]) does not.
+	for _, it := range s.Items {
+		for _, cw := range it.Writes {
+			for _, w := range writers[cw.Home] {
+				if w.a.Overlaps(cw) {
+					bad[cw.Home] = true
+					delete(writers, cw.Home)
+					break
 				}
 			}
 		}

@@ -38,6 +38,10 @@
 // ElemSize bytes, flattened element 0 first (row-major, see design.Dim).
 // Every object is aligned to its element size (8 for wide elements).
 //
+// A design home without storage of its own (design.Design.Shares: a
+// continuous copy between it and another home was removed) is placed at
+// the element it shares, in every layout; it owns no bytes.
+//
 // A staging copy has exactly the encoding of its home, so a kernel writes
 // it with the same addressing and a different HomeID.
 //

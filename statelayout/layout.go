@@ -48,6 +48,9 @@ func Packed(sp *Space) *Layout {
 	l := &Layout{space: sp, kind: "packed", offsets: make([]int, len(sp.objects))}
 	off := 0
 	for i, o := range sp.objects {
+		if sp.shared(o) {
+			continue
+		}
 		off = alignUp(off, o.Align)
 		l.offsets[i] = off
 		off += o.Size()
@@ -56,7 +59,35 @@ func Packed(sp *Space) *Layout {
 	l.ringOff = off
 	off += sp.ring.Size()
 	l.size = alignUp(off, 64)
+	l.placeShared()
 	return l
+}
+
+// shared reports whether o is a design home with no storage of its own
+// (design.Design.Shares).
+func (sp *Space) shared(o *Object) bool {
+	if o.Kind != KindHome {
+		return false
+	}
+	_, ok := sp.Design.Shares(o.Home)
+	return ok
+}
+
+// placeShared gives every home that shares another home's storage the
+// offset of the element it shares (following chains of sharing homes).
+func (l *Layout) placeShared() {
+	var at func(h *design.Home) int
+	at = func(h *design.Home) int {
+		if s, ok := l.space.Design.Shares(h); ok {
+			return at(s.Home) + s.Elem*l.space.objects[s.Home.ID].ElemSize
+		}
+		return l.offsets[h.ID]
+	}
+	for _, o := range l.space.objects {
+		if l.space.shared(o) {
+			l.offsets[o.ID] = at(o.Home)
+		}
+	}
 }
 
 func alignUp(x, a int) int {

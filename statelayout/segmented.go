@@ -101,6 +101,9 @@ func Segmented(sp *Space, lanes int, writers func(sir.HomeID) uint64) (*Layout, 
 	perLane := make([][]sir.HomeID, lanes)
 	var multi []sir.HomeID
 	for _, o := range sp.objects {
+		if sp.shared(o) {
+			continue
+		}
 		ln, err := owner(o.ID)
 		if err != nil {
 			return nil, err
@@ -153,6 +156,7 @@ func Segmented(sp *Space, lanes int, writers func(sir.HomeID) uint64) (*Layout, 
 	}
 	place(ringLane, []sir.HomeID{sir.RingHome})
 	l.size = alignUp(off+SegmentGap, SegmentAlign)
+	l.placeShared()
 	sp.frozen = true
 	return l, nil
 }

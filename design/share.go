@@ -18,9 +18,9 @@ type Shared struct {
 	// reads stay what a Force refusal quotes).
 	Copy *Process
 	// GoneWritten is set when the copy wrote Gone (`assign gone = src`:
-	// readers of Gone now read src); otherwise the copy read Gone and wrote
-	// the element Gone now shares (`assign arr[k] = gone`: every process that wrote or read
-	// Gone now writes or reads arr[k]).
+	// readers of Gone now read src); otherwise the copy read Gone and
+	// wrote the element Gone now shares (`assign arr[k] = gone`: every
+	// process that wrote or read Gone now writes or reads arr[k]).
 	GoneWritten bool
 }
 
@@ -33,20 +33,20 @@ type Shared struct {
 // (Design.Shares says whose it uses: the state layout places it there, so
 // reading it by name, dumping or forcing it sees the same bits), and
 // Design.Shared lists the removed copies. The result shares d's
-// instances, homes and functions and the processes it does not edit; d
-// itself is not changed. It returns d itself when no copy qualifies.
+// instances, homes and functions and the comb and initial processes it
+// does not edit (trigger groups and their processes are copies); d itself
+// is not changed. It returns d itself when no copy qualifies.
 //
 // A copy `assign L = R;` (L and R of one type, each a whole scalar home or
 // an element of an array home at a constant index in range) qualifies when
 // nothing else writes L's bits, no comb logic writes R, no trigger event
-// names either side, no
-// function touches either home, neither is an input port, a static
-// variable or the target of $readmem, and L's home has no initial value
-// (R's may have one). When L is
-// a whole scalar home, its readers read R instead; when L is an array
-// element, R a whole scalar home and some process reads L's array at a
-// run-time index, R's writers and readers use that element instead (R's initial value, if any, is written there at time
-// zero). Other copies stay processes.
+// names either side, no function touches either home, neither is an input
+// port, a static variable or the target of $readmem, and L's home has no
+// initial value (R's may have one). When L is a whole scalar home, its
+// readers read R instead; when L is an array element, R a whole scalar
+// home and some process reads L's array at a run-time index, R's writers
+// and readers use that element instead (R's initial value, if any, is
+// written there at time zero). Other copies stay processes.
 func ShareCopies(d *Design) *Design {
 	var out *Design
 	// Each round removes copies whose homes no other removal of the round

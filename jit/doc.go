@@ -3,7 +3,8 @@
 // owns the calling convention (abi.go), register allocation (regalloc.go:
 // linear scan over live-range hulls, spilling to the kernel's arena),
 // instruction selection (lower.go), rolling of replicated code into loops
-// (roll.go), executable memory (exec*.go), the profiler's symbols
+// (roll.go) and vectorizing of such loops into SSE2 code (vector.go),
+// executable memory (exec*.go), the profiler's symbols
 // (perfmap.go) and the Go-assembly trampoline (trampoline_amd64.s) through
 // which Go calls native code.
 //

@@ -229,7 +229,11 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 		for ii := 0; ii < len(b.Insts); ii++ {
 			x.flagsOK = false
 			if len(runs) > 0 && runs[0].start == ii {
-				if err := x.rolled(b, runs[0]); err != nil {
+				lowerRun := x.rolled
+				if runs[0].vec != nil {
+					lowerRun = x.vectorized
+				}
+				if err := lowerRun(b, runs[0]); err != nil {
 					return nil, err
 				}
 				ii += runs[0].period*runs[0].count - 1

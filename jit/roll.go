@@ -69,6 +69,16 @@ func SetRollMinRun(n int) (restore func()) {
 	return func() { rollMinRun.Store(old) }
 }
 
+// noVector turns vectorizing off (tests compare with and without).
+var noVector atomic.Bool
+
+// SetVector turns vectorizing of runs on or off (on by default) and
+// returns a function that restores the previous setting.
+func SetVector(on bool) (restore func()) {
+	old := noVector.Swap(!on)
+	return func() { noVector.Store(old) }
+}
+
 // rolledRuns counts the runs rolled in this process.
 var rolledRuns atomic.Int64
 
@@ -104,28 +114,51 @@ type rollRun struct {
 	// step.at; rolled, it lives in rollStep, set before the loop and
 	// advanced at the end of each iteration.
 	step stepInfo
+	// vec, when set, says the run is lowered as vector code (vector.go).
+	vec *vecPlan
 }
 
 // rollStep holds a rolled run's stepped constant: the second base
 // register, so a run with one may have one stride only.
 var rollStep = rollBases[1]
 
-// findRolls finds the rolled runs of every block, by block.
+// findRolls finds the vectorized and rolled runs of every block, by
+// block: vector runs first, then rolled runs between them.
 func findRolls(u *sir.Unit, l sir.Layout) map[int][]rollRun {
 	var out map[int][]rollRun
 	var uses []int32
+	useFn := func() []int32 {
+		if uses == nil {
+			uses = useCounts(u)
+		}
+		return uses
+	}
 	f := &rollFinder{u: u, l: l}
+	scalarMin := max(rollMinRun.Load(), rollMinCount*rollMinPeriod)
 	for bi, b := range u.Blocks {
-		if b == nil || int64(len(b.Insts)) < max(rollMinRun.Load(), rollMinCount*rollMinPeriod) {
+		if b == nil || len(b.Insts) < vecMinInsts && int64(len(b.Insts)) < scalarMin {
 			continue
 		}
-		f.insts = b.Insts
-		runs := f.find(func() []int32 {
-			if uses == nil {
-				uses = useCounts(u)
+		f.insts, f.shape = b.Insts, nil
+		var runs []rollRun
+		if len(b.Insts) >= vecMinInsts && !noVector.Load() {
+			f.minPeriod, f.minCount, f.minRun, f.opsOK = 1, 2*vecMinGroups, vecMinInsts, vecOps
+			runs = f.find(0, len(b.Insts), useFn, func(r *rollRun) bool {
+				r.vec = f.vectorize(*r)
+				return r.vec != nil
+			})
+		}
+		if int64(len(b.Insts)) >= scalarMin {
+			f.minPeriod, f.minCount, f.minRun, f.opsOK = rollMinPeriod, rollMinCount, rollMinRun.Load(), nil
+			var all []rollRun
+			lo := 0
+			for _, vr := range runs {
+				all = append(all, f.find(lo, vr.start, useFn, nil)...)
+				all = append(all, vr)
+				lo = vr.start + vr.period*vr.count
 			}
-			return uses
-		})
+			runs = append(all, f.find(lo, len(b.Insts), useFn, nil)...)
+		}
 		if len(runs) > 0 {
 			if out == nil {
 				out = map[int][]rollRun{}
@@ -167,6 +200,13 @@ type rollFinder struct {
 	u     *sir.Unit
 	l     sir.Layout
 	insts []sir.Inst
+	// The bounds of the search: shortest segment, fewest segments, fewest
+	// instructions in the run.
+	minPeriod, minCount int
+	minRun              int64
+	// opsOK, when set, must accept a segment's instructions before run
+	// checks it (a cheap filter).
+	opsOK func([]sir.Inst) bool
 	shape []uint64
 	// Scratch of run: segment 0's and segment k's definitions, the run's
 	// definitions (also listed in defs) and their reads in their segment.
@@ -228,16 +268,23 @@ func (f *rollFinder) shapeOf(in *sir.Inst) uint64 {
 // fnvMix folds v into the FNV-1a-style hash h.
 func fnvMix(h, v uint64) uint64 { return (h ^ v) * 1099511628211 }
 
-func (f *rollFinder) find(uses func() []int32) []rollRun {
-	n := len(f.insts)
-	f.shape = make([]uint64, n)
-	for i := range f.insts {
-		f.shape[i] = f.shapeOf(&f.insts[i])
+// find finds runs starting and ending in [lo, hi) of the block, those
+// that accept takes (nil: all).
+func (f *rollFinder) find(lo, hi int, uses func() []int32, accept func(*rollRun) bool) []rollRun {
+	if hi-lo < f.minCount*f.minPeriod {
+		return nil
+	}
+	n := hi
+	if len(f.shape) != len(f.insts) {
+		f.shape = make([]uint64, len(f.insts))
+		for i := range f.insts {
+			f.shape[i] = f.shapeOf(&f.insts[i])
+		}
 	}
 	// next[i]: the next index starting the same rollMinPeriod shapes as i
 	// (a single shape, a load say, recurs too often to find periods by).
 	gram := make([]uint64, n)
-	for i := range gram {
+	for i := lo; i < n; i++ {
 		h := uint64(14695981039346656037)
 		for j := i; j < min(n, i+rollMinPeriod); j++ {
 			h = fnvMix(h, f.shape[j])
@@ -246,32 +293,42 @@ func (f *rollFinder) find(uses func() []int32) []rollRun {
 	}
 	next := make([]int32, n)
 	last := map[uint64]int32{}
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= lo; i-- {
 		next[i] = -1
 		if j, ok := last[gram[i]]; ok {
 			next[i] = j
 		}
 		last[gram[i]] = int32(i)
 	}
-	budget := rollWork * n
+	budget := rollWork * (n - lo)
 	var runs []rollRun
-	for i := 0; i+rollMinCount*rollMinPeriod <= n && budget > 0; {
+	for i := lo; i+f.minCount*f.minPeriod <= n && budget > 0; {
 		found := false
 		for j, tries := int(next[i]), 0; j > 0 && j-i <= rollMaxPeriod && tries < 8 && budget > 0; j, tries = int(next[j]), tries+1 {
 			p := j - i
-			if p < rollMinPeriod || i+rollMinCount*p > n {
+			if p < f.minPeriod || i+f.minCount*p > n {
 				continue
 			}
-			// Cheap test first: shapes of rollMinCount segments.
+			// Cheap test first: shapes of minCount segments.
 			ok := true
-			for k := 1; k < rollMinCount && ok; k++ {
+			for k := 1; k < f.minCount && ok; k++ {
 				budget -= p
 				ok = slices.Equal(f.shape[i:i+p], f.shape[i+k*p:i+(k+1)*p])
 			}
 			if !ok {
 				continue
 			}
-			if r, ok := f.run(i, p, uses); ok {
+			if f.opsOK != nil && !f.opsOK(f.insts[i:i+p]) {
+				continue
+			}
+			r, ok := f.run(i, p, n, uses)
+			if ok && accept != nil && !accept(&r) {
+				// Refused whole: its replicas are for the next search, not
+				// for this one again from each of its instructions.
+				i += r.period*r.count - 1
+				break
+			}
+			if ok {
 				runs = append(runs, r)
 				i += r.period * r.count
 				found = true
@@ -313,9 +370,9 @@ func (m *regPos) get(r sir.Reg) (int, bool) {
 	return int(m.pos[r]), true
 }
 
-// run checks the run of period p at start, as many segments as match,
-// and returns it when at least rollMinCount do and it rolls.
-func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
+// run checks the run of period p at start, as many segments as match
+// before hi, and returns it when at least f.minCount do and it rolls.
+func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) {
 	ins := f.insts
 	nregs := len(f.u.Regs)
 	pos0, pos, defined, segUses := &f.pos0, &f.pos, &f.defined, &f.segUses
@@ -373,7 +430,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 	count := 1
 	var cr carry
 	var st stepInfo
-	for k := 1; start+(k+1)*p <= len(ins); k++ {
+	for k := 1; start+(k+1)*p <= hi; k++ {
 		// prev: segment k-1's definitions (pos holds them after define).
 		prev := pos0
 		if k > 1 {
@@ -437,7 +494,7 @@ func (f *rollFinder) run(start, p int, uses func() []int32) (rollRun, bool) {
 		}
 		count = k + 1
 	}
-	if count < rollMinCount || int64(count*p) < rollMinRun.Load() {
+	if count < f.minCount || int64(count*p) < f.minRun {
 		return rollRun{}, false
 	}
 	// Invariants are defined nowhere in the run; locals are read nowhere

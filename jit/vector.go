@@ -5,16 +5,20 @@ import (
 
 	"github.com/weft-hdl/weft/jit/amd64"
 	"github.com/weft-hdl/weft/sir"
+	"golang.org/x/sys/cpu"
 )
 
 // Vectorizing: a run of replicas (roll.go) whose every memory operand
 // moves by exactly its own size from one replica to the next (element i
 // of an array per generate-loop instance i) and whose instructions are
-// all lane-wise integer operations lowers to SSE2 code that does 16/size
-// replicas per loop iteration: one 16-byte load or store per memory
-// operand, one packed operation per instruction. SSE2 is part of x86-64,
-// so every machine the native backend runs on has it. The replicas left
-// over (count mod 16/size) run as their own unrolled instructions.
+// all lane-wise integer operations lowers to vector code that does a
+// group of replicas at once: one vector load or store per memory operand,
+// one packed operation per instruction. Groups are 32 bytes of AVX2 where
+// the CPU has it (checked at run time; SetAVX2 turns it off) and 16 bytes
+// of SSE2 otherwise (part of x86-64: every machine the native backend runs
+// on has it). The loop does four groups an iteration; the groups and the
+// replicas left over follow it, the replicas as their own unrolled
+// instructions.
 //
 // A run vectorizes when, besides rolling (one stride, no carried value):
 //   - the stride is the size of every memory access, 1, 2, 4 or 8 bytes,
@@ -44,8 +48,11 @@ const (
 
 // vecPlan is how a run vectorizes.
 type vecPlan struct {
-	lane  amd64.Lane // element size in bytes
-	lanes int        // replicas per iteration: 16 / lane
+	lane amd64.Lane // element size in bytes
+	// wide: 256-bit AVX2 vectors (32 / lane replicas a group), else 128-bit
+	// SSE2 ones (16 / lane).
+	wide  bool
+	lanes int // replicas per group
 	// groups is the number of iterations: groups*lanes replicas run as
 	// vectors, the rest unrolled.
 	groups int
@@ -97,7 +104,8 @@ func (f *rollFinder) vectorize(r rollRun) *vecPlan {
 	if e != 1 && e != 2 && e != 4 && e != 8 {
 		return nil
 	}
-	v := &vecPlan{lane: amd64.Lane(e), lanes: 16 / int(e)}
+	v := &vecPlan{lane: amd64.Lane(e), wide: useAVX2()}
+	v.lanes = v.bytes() / int(e)
 	v.groups = r.count / v.lanes
 	if v.groups < vecMinGroups {
 		return nil
@@ -296,13 +304,13 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 	// the stepped constant's first lanes and its increment.
 	for i, reg := range v.inv {
 		x.ld(rA, reg)
-		x.broadcastReg(v.xinv[i], rA, e)
+		x.broadcastReg(v, v.xinv[i], rA)
 	}
 	for i, w := range v.widths {
-		x.broadcastImm(v.xmask[i], sir.Mask(w), e)
+		x.broadcastImm(v, v.xmask[i], sir.Mask(w))
 	}
 	if v.useOnes {
-		x.broadcastImm(v.ones, ^uint64(0), e)
+		x.broadcastImm(v, v.ones, ^uint64(0))
 	}
 	for j := range ins {
 		in := &ins[j]
@@ -311,7 +319,7 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 		}
 		xr := amd64.XReg(v.xr[j])
 		if in.Op == sir.OpConst {
-			x.broadcastImm(xr, in.Imm, e)
+			x.broadcastImm(v, xr, in.Imm)
 			continue
 		}
 		if err := x.vecAccess(in, r, v, 1); err != nil {
@@ -321,32 +329,31 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 		if w := x.w(in.Dst); w < 8*e {
 			x.mask(rA, w)
 		}
-		x.broadcastReg(xr, rA, e)
+		x.broadcastReg(v, xr, rA)
 	}
 	if r.step.ok {
 		w := x.w(r.step.reg)
 		xs := amd64.XReg(v.xr[r.step.at])
-		var q [2]uint64
+		var q [4]uint64
 		for i := 0; i < v.lanes; i++ {
 			val := (r.step.from + uint64(i)*r.step.by) & sir.Mask(w)
 			bit := (i * e * 8) % 64
 			q[i*e/8] |= val << bit
 		}
-		a.MovRegImm(rA, int64(q[0]), 64)
-		a.MovqXR(xs, rA)
-		a.MovRegImm(rA, int64(q[1]), 64)
-		a.MovqXR(v.tmp, rA)
-		a.Punpcklqdq(xs, v.tmp)
+		x.vecQwords(v, xs, v.tmp, q[0], q[1])
+		if v.wide { // the upper 128 bits, built in stepInc (set below)
+			x.vecQwords(v, v.tmp, v.stepInc, q[2], q[3])
+			a.VInserti128High(xs, xs, v.tmp)
+		}
 		// xsteps[k] is k groups on.
-		x.broadcastImm(v.tmp, (uint64(v.lanes)*r.step.by)&sir.Mask(w), e)
+		x.broadcastImm(v, v.tmp, (uint64(v.lanes)*r.step.by)&sir.Mask(w))
 		for k := 1; k < len(v.xsteps); k++ {
-			a.Movdqa(v.xsteps[k], v.xsteps[k-1])
-			a.Packed(amd64.PAdd, v.lane, v.xsteps[k], v.tmp)
+			x.vop(v, amd64.PAdd, v.xsteps[k], v.xsteps[k-1], v.tmp)
 			if w < 8*e {
-				a.Packed(amd64.PAnd, v.lane, v.xsteps[k], v.maskOf(w))
+				x.vop(v, amd64.PAnd, v.xsteps[k], v.xsteps[k], v.maskOf(w))
 			}
 		}
-		x.broadcastImm(v.stepInc, (uint64(len(v.xsteps)*v.lanes)*r.step.by)&sir.Mask(w), e)
+		x.broadcastImm(v, v.stepInc, (uint64(len(v.xsteps)*v.lanes)*r.step.by)&sir.Mask(w))
 	}
 	// src is the register holding operand reg of position j in group u.
 	src := func(reg sir.Reg, j, u int) amd64.XReg {
@@ -378,20 +385,15 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 			m := amd64.M(rollBases[0], int32(x.l.Offset(in.Addr.Home)+in.Addr.Offset+disp))
 			switch in.Op {
 			case sir.OpLoad:
-				a.MovdquLoad(dst, m)
+				x.vload(v, dst, m)
 			case sir.OpStore:
-				a.MovdquStore(m, src(in.A, j, u))
+				x.vstore(v, m, src(in.A, j, u))
 				continue
 			case sir.OpCopy:
-				if xa := src(in.A, j, u); xa != dst {
-					a.Movdqa(dst, xa)
-				}
+				x.vcopy(v, dst, src(in.A, j, u))
 				narrow = false
 			case sir.OpNot:
-				if xa := src(in.A, j, u); xa != dst {
-					a.Movdqa(dst, xa)
-				}
-				a.Packed(amd64.PXor, v.lane, dst, v.ones)
+				x.vop(v, amd64.PXor, dst, src(in.A, j, u), v.ones)
 			default:
 				op := map[sir.Op]amd64.PackedOp{sir.OpAdd: amd64.PAdd, sir.OpSub: amd64.PSub,
 					sir.OpAnd: amd64.PAnd, sir.OpOr: amd64.POr, sir.OpXor: amd64.PXor}[in.Op]
@@ -399,21 +401,18 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 				if v.swap[j] {
 					xa, xb = xb, xa
 				}
-				if xa != dst {
-					a.Movdqa(dst, xa)
-				}
-				a.Packed(op, v.lane, dst, xb)
+				x.vop(v, op, dst, xa, xb)
 				narrow = narrow && (in.Op == sir.OpAdd || in.Op == sir.OpSub)
 			}
 			if narrow {
-				a.Packed(amd64.PAnd, v.lane, dst, v.maskOf(x.w(in.Dst)))
+				x.vop(v, amd64.PAnd, dst, dst, v.maskOf(x.w(in.Dst)))
 			}
 		}
 		if r.step.ok {
 			xs := v.xsteps[u%len(v.xsteps)]
-			a.Packed(amd64.PAdd, v.lane, xs, v.stepInc)
+			x.vop(v, amd64.PAdd, xs, xs, v.stepInc)
 			if w := x.w(r.step.reg); w < 8*e {
-				a.Packed(amd64.PAnd, v.lane, xs, v.maskOf(w))
+				x.vop(v, amd64.PAnd, xs, xs, v.maskOf(w))
 			}
 		}
 	}
@@ -428,7 +427,7 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 	}
 	vectorRuns.Add(1)
 	a.MovRegReg(rollBases[0], base, 64)
-	step := v.lanes * e
+	step := v.bytes()
 	if iters := v.groups / vecUnroll; iters > 0 {
 		top := a.NewLabel()
 		a.Bind(top)
@@ -442,6 +441,9 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 	}
 	for g := 0; g < v.groups%vecUnroll; g++ {
 		body(g, g*step)
+	}
+	if v.wide {
+		a.Vzeroupper() // scalar code follows: no AVX-to-SSE transition
 	}
 	x.flagsOK = false
 	// The replicas left over, as they are.
@@ -524,22 +526,108 @@ func (x *lowerer) stateMem(in *sir.Inst) amd64.Mem {
 	return amd64.M(base, int32(x.l.Offset(in.Addr.Home)+in.Addr.Offset))
 }
 
-// broadcastImm sets every lane of xr to v (lanes of e bytes).
-func (x *lowerer) broadcastImm(xr amd64.XReg, v uint64, e int) {
-	x.a.MovRegImm(rA, int64(repeatLanes(v, e)), 64)
-	x.a.MovqXR(xr, rA)
-	x.a.Punpcklqdq(xr, xr)
+// broadcastImm sets every lane of xr to c.
+func (x *lowerer) broadcastImm(v *vecPlan, xr amd64.XReg, c uint64) {
+	x.a.MovRegImm(rA, int64(repeatLanes(c, int(v.lane))), 64)
+	x.broadcastQ(v, xr, rA)
 }
 
-// broadcastReg sets every lane of xr to the value in m (at most e bytes
-// wide; clobbers m and RCX).
-func (x *lowerer) broadcastReg(xr amd64.XReg, m amd64.Reg, e int) {
-	if e < 8 {
-		x.a.MovRegImm(rC, int64(repeatLanes(1, e)), 64)
+// broadcastReg sets every lane of xr to the value in m (clobbers m and
+// RCX).
+func (x *lowerer) broadcastReg(v *vecPlan, xr amd64.XReg, m amd64.Reg) {
+	if v.lane < 8 {
+		x.a.MovRegImm(rC, int64(repeatLanes(1, int(v.lane))), 64)
 		x.a.ImulRegReg(m, rC, 64)
+	}
+	x.broadcastQ(v, xr, m)
+}
+
+// broadcastQ sets every qword of xr to m.
+func (x *lowerer) broadcastQ(v *vecPlan, xr amd64.XReg, m amd64.Reg) {
+	if v.wide {
+		x.a.VMovqXR(xr, m)
+		x.a.VPbroadcastq(xr, xr)
+		return
 	}
 	x.a.MovqXR(xr, m)
 	x.a.Punpcklqdq(xr, xr)
+}
+
+// vecQwords sets the low 128 bits of xr to the qwords lo, hi (tmp is
+// clobbered; a wide plan's upper half is zeroed).
+func (x *lowerer) vecQwords(v *vecPlan, xr, tmp amd64.XReg, lo, hi uint64) {
+	a := x.a
+	a.MovRegImm(rA, int64(lo), 64)
+	a.MovRegImm(rC, int64(hi), 64)
+	if v.wide {
+		a.VMovqXR(xr, rA)
+		a.VMovqXR(tmp, rC)
+		a.VPunpcklqdq(xr, xr, tmp)
+		return
+	}
+	a.MovqXR(xr, rA)
+	a.MovqXR(tmp, rC)
+	a.Punpcklqdq(xr, tmp)
+}
+
+// bytes is the size of one of v's vectors.
+func (v *vecPlan) bytes() int {
+	if v.wide {
+		return 32
+	}
+	return 16
+}
+
+// vop emits dst = xa op xb.
+func (x *lowerer) vop(v *vecPlan, op amd64.PackedOp, dst, xa, xb amd64.XReg) {
+	if v.wide {
+		x.a.VPacked(op, v.lane, dst, xa, xb)
+		return
+	}
+	if xa != dst {
+		x.a.Movdqa(dst, xa)
+	}
+	x.a.Packed(op, v.lane, dst, xb)
+}
+
+func (x *lowerer) vcopy(v *vecPlan, dst, src amd64.XReg) {
+	switch {
+	case dst == src:
+	case v.wide:
+		x.a.VMovdqa(dst, src)
+	default:
+		x.a.Movdqa(dst, src)
+	}
+}
+
+func (x *lowerer) vload(v *vecPlan, dst amd64.XReg, m amd64.Mem) {
+	if v.wide {
+		x.a.VMovdquLoad(dst, m)
+		return
+	}
+	x.a.MovdquLoad(dst, m)
+}
+
+func (x *lowerer) vstore(v *vecPlan, m amd64.Mem, src amd64.XReg) {
+	if v.wide {
+		x.a.VMovdquStore(m, src)
+		return
+	}
+	x.a.MovdquStore(m, src)
+}
+
+// noAVX2 keeps vector code to SSE2 (tests run both).
+var noAVX2 atomic.Bool
+
+// useAVX2 reports whether vector code uses 256-bit AVX2 forms: when the
+// CPU has them (and the OS saves their registers, which cpu checks).
+func useAVX2() bool { return cpu.X86.HasAVX2 && !noAVX2.Load() }
+
+// SetAVX2 allows (the default, where the CPU has it) or forbids AVX2 in
+// vector code and returns a function that restores the previous setting.
+func SetAVX2(on bool) (restore func()) {
+	old := noAVX2.Swap(!on)
+	return func() { noAVX2.Store(old) }
 }
 
 // repeatLanes repeats the low e bytes of v across 64 bits.

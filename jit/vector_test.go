@@ -129,7 +129,11 @@ func genVecUnit(rng *rand.Rand, fault vecFault) (u *sir.Unit, e int, vectorizabl
 	}
 	b.Store(8, sir.Addr{Home: 3, Offset: 0}, b.Op(sir.OpZExt, inv[0]))
 	b.Return(sir.StatusOK)
-	vectorizable = count >= 2*vecMinGroups*16/e && (fault == vecClean || fault == vecStepped || fault == vecFixedLoad)
+	bytes := 16
+	if useAVX2() {
+		bytes = 32
+	}
+	vectorizable = count >= 2*vecMinGroups*bytes/e && (fault == vecClean || fault == vecStepped || fault == vecFixedLoad)
 	return b.U, e, vectorizable
 }
 
@@ -138,6 +142,18 @@ func genVecUnit(rng *rand.Rand, fault vecFault) (u *sir.Unit, e int, vectorizabl
 // groups left over run unrolled), never when a fault forbids it, and
 // native code matches the interpreter on random states either way.
 func TestVectorRandom(t *testing.T) {
+	for _, avx2 := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sse2", true: "avx2"}[avx2], func(t *testing.T) {
+			if avx2 && !useAVX2() {
+				t.Skip("the CPU has no AVX2")
+			}
+			defer SetAVX2(avx2)()
+			vectorRandom(t)
+		})
+	}
+}
+
+func vectorRandom(t *testing.T) {
 	defer SetRollMinRun(1 << 30)() // only vector runs: what is checked here
 	rng := rand.New(rand.NewSource(33))
 	l, size := sir.PackedLayout(vecHomes, 0)
@@ -188,6 +204,18 @@ func TestVectorRandom(t *testing.T) {
 // perf design's shape) vectorize, with the code size of a few replicas,
 // and match the interpreter; SetVector(false) keeps them scalar.
 func TestVectorCounters(t *testing.T) {
+	for _, avx2 := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sse2", true: "avx2"}[avx2], func(t *testing.T) {
+			if avx2 && !useAVX2() {
+				t.Skip("the CPU has no AVX2")
+			}
+			defer SetAVX2(avx2)()
+			vectorCounters(t)
+		})
+	}
+}
+
+func vectorCounters(t *testing.T) {
 	mk := func(n int) *sir.Unit {
 		b := sir.NewBuilder("counters")
 		for k := range n {

@@ -231,6 +231,12 @@ func (a *Assembler) modrm(w int, pfx byte, op []byte, reg byte, regByte bool, rm
 		a.buf = append(a.buf, rex)
 	}
 	a.buf = append(a.buf, op...)
+	a.modrmBytes(reg, rm)
+}
+
+// modrmBytes emits the ModRM byte, SIB and displacement of reg (the
+// ModRM.reg field) and rm, the REX or VEX bits already emitted.
+func (a *Assembler) modrmBytes(reg byte, rm operand) {
 	r3 := (reg & 7) << 3
 	if !rm.mem {
 		a.buf = append(a.buf, 0xC0|r3|rm.reg.low())

@@ -120,3 +120,50 @@ func TestFormatWidths(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatsShared: the instances of one $display site share a format
+// entry when its text cannot name the scope, and keep their own (with
+// their scope) when it has %m; every instance prints the same as Icarus.
+func TestFormatsShared(t *testing.T) {
+	src := `
+module leaf #(parameter int ID = 0) (input logic clk);
+  logic [7:0] n = 8'(ID);
+  always @(posedge clk) begin
+    n <= n + 8'd1;
+    $display("leaf %0d n=%0d", ID, n);
+    $display("%m: n=%0d", n);
+    $display(n);
+  end
+endmodule
+module top(input logic clk);
+  leaf #(1) u1(.clk);
+  leaf #(2) u2(.clk);
+  leaf #(3) u3(.clk);
+endmodule
+`
+	d := elabSrc(t, "top", src)
+	p := mustBuild(t, d, Options{})
+	byText := map[string][]string{}
+	for _, f := range p.Formats {
+		byText[f.Text] = append(byText[f.Text], f.Scope)
+	}
+	if n := len(byText["leaf %0d n=%0d"]); n != 1 {
+		t.Errorf("the plain display has %d format entries, want 1", n)
+	}
+	if n := len(byText["%d"]); n != 1 { // $display(n): elab writes the format
+		t.Errorf("the display without a format has %d format entries, want 1", n)
+	}
+	if got := byText["%m: n=%0d"]; len(got) != 3 || got[0] == got[1] {
+		t.Errorf("the %%m display has entries for scopes %q, want one per instance", got)
+	}
+	runDiff(t, diffCase{name: "fmtshare", top: "top", srcs: []string{src}, clk: "clk", cycles: 4, noIcarus: true})
+	dr := newDriver(t, p)
+	dr.set("clk", 1)
+	dr.step()
+	got := strings.TrimRight(dr.out.String(), "\n")
+	for _, want := range []string{"leaf 1 n=1", "leaf 3 n=3", "top.u2: n=2"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -373,6 +373,7 @@ type compiler struct {
 	err  error
 
 	formatOf    map[*design.SysTask]int
+	formatKey   map[Format]int
 	loopSiteOf  map[*design.Loop]int
 	funcScratch map[*design.Home]*statelayout.Object
 	// sparse[g] are group g's homes whose non-blocking writes go through

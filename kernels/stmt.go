@@ -3,6 +3,7 @@ package kernels
 import (
 	"github.com/weft-hdl/weft/design"
 	"github.com/weft-hdl/weft/sir"
+	"strings"
 )
 
 // stmt lowers a statement into the current block.
@@ -354,17 +355,32 @@ func (u *ub) sysTask(s *design.SysTask) {
 	}
 }
 
-// format returns the format-table id of a system task site.
+// format returns the format-table id of a system task site. The copies of
+// one site in several instances share an entry unless the text could name
+// the scope (%m): their events are then the same instruction, which lets
+// the native backend run the instances' code as one loop.
 func (c *compiler) format(s *design.SysTask, scope string) int {
 	if id, ok := c.formatOf[s]; ok {
 		return id
 	}
-	id := len(c.p.Formats)
-	c.formatOf[s] = id
 	if s.Scope != "" {
 		scope = s.Scope
 	}
-	c.p.Formats = append(c.p.Formats, Format{Kind: s.Kind, Text: s.Format, HasFormat: s.HasFormat, Pos: s.Pos, Scope: scope})
+	f := Format{Kind: s.Kind, Text: s.Format, HasFormat: s.HasFormat, Pos: s.Pos, Scope: scope}
+	key := f
+	if !strings.ContainsAny(f.Text, "mM") {
+		key.Scope = ""
+	}
+	if c.formatKey == nil {
+		c.formatKey = map[Format]int{}
+	}
+	id, ok := c.formatKey[key]
+	if !ok {
+		id = len(c.p.Formats)
+		c.formatKey[key] = id
+		c.p.Formats = append(c.p.Formats, f)
+	}
+	c.formatOf[s] = id
 	return id
 }
 

@@ -151,6 +151,9 @@ type lowerer struct {
 	// position in its segment of the instruction being lowered.
 	roll    *rollRun
 	rollPos int
+	// region is the region run whose segment 0 is being lowered
+	// (region.go).
+	region *regionRun
 }
 
 // mergeRanges sorts rs and merges the ranges that overlap or touch.
@@ -188,11 +191,22 @@ type blockCode struct {
 // arena from the state base; regs are the machine registers to allocate.
 func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) (*lowered, error) {
 	rolls := findRolls(u, l)
-	if len(rolls) > 0 {
+	regions := findRegions(u, l, layout(u), rolls)
+	if len(rolls) > 0 || len(regions) > 0 {
 		regs = withoutBases(regs)
 	}
+	if len(regions) > 0 {
+		regs = slices.DeleteFunc(regs, func(r amd64.Reg) bool { return r == regionBases[2] })
+	}
 	al := allocate(u, regs)
-	if int64(arenaOff)+8*int64(al.slots) >= 1<<31 {
+	slots := al.slots
+	for _, r := range regions {
+		for _, st := range r.all {
+			st.slot = slots
+			slots++
+		}
+	}
+	if int64(arenaOff)+8*int64(slots) >= 1<<31 {
 		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
 	}
 	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1}
@@ -220,14 +234,58 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 		}
 		a.MovMemImm(x.slotN(0), maxBack, 64)
 	}
-	for _, id := range al.order {
+	var skipping *regionRun // a region run whose later segments are being skipped
+	var top amd64.Label     // the active region's loop head
+	for oi, id := range al.order {
 		bi, b := int(id), u.Blocks[id]
 		x.bi = bi
 		x.flagsOK = false
-		a.Bind(x.blocks[bi])
+		from := 0
+		if skipping != nil {
+			if oi < skipping.end.oi {
+				continue // inside the run's later segments: never emitted
+			}
+			from = skipping.end.i
+			skipping = nil
+		}
+		if from == 0 {
+			a.Bind(x.blocks[bi])
+		}
 		runs := rolls[bi]
-		for ii := 0; ii < len(b.Insts); ii++ {
-			x.flagsOK = false
+		for len(runs) > 0 && runs[0].start < from {
+			runs = runs[1:]
+		}
+		segDone := false
+		// A region boundary at the block's end comes between its last
+		// instruction and the branch: that instruction must leave its
+		// result in place, not only in the flags.
+		endBound := slices.ContainsFunc(regions, func(r *regionRun) bool {
+			return r.start == tokPos{oi, len(b.Insts)} || r.segEnd == tokPos{oi, len(b.Insts)}
+		})
+		for ii := from; ii <= len(b.Insts); ii++ {
+			if ii < len(b.Insts) {
+				x.flagsOK = false
+			}
+			if r := x.region; r != nil && oi == r.segEnd.oi && ii == r.segEnd.i {
+				x.regionBack(r, top)
+				x.region, skipping, segDone = nil, r, true
+				for _, in := range r.reload { // the last segment's values read after the run
+					x.flagsOK = false
+					if err := x.inst(in, false); err != nil {
+						return nil, err
+					}
+				}
+				break
+			}
+			for _, r := range regions {
+				if oi == r.start.oi && ii == r.start.i {
+					top = x.regionInit(r)
+					x.region = r
+				}
+			}
+			if ii == len(b.Insts) {
+				break
+			}
 			if len(runs) > 0 && runs[0].start == ii {
 				lowerRun := x.rolled
 				if runs[0].vec != nil {
@@ -240,11 +298,13 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 				runs = runs[1:]
 				continue
 			}
-			if err := x.inst(&b.Insts[ii], ii == len(b.Insts)-1); err != nil {
+			if err := x.inst(&b.Insts[ii], ii == len(b.Insts)-1 && !endBound); err != nil {
 				return nil, err
 			}
 		}
-		x.term(bi, &b.Term)
+		if !segDone {
+			x.term(bi, &b.Term)
+		}
 	}
 	if x.usedStep {
 		a.Bind(x.stepExit)
@@ -257,14 +317,20 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	}
 	blocks := make([]blockCode, 0, len(al.order))
 	for i, id := range al.order {
-		lo, _ := a.Offset(x.blocks[id])
+		lo, ok := a.Offset(x.blocks[id])
+		if !ok {
+			continue // a region run's later segment: never emitted
+		}
 		hi := len(code)
-		if i+1 < len(al.order) {
-			hi, _ = a.Offset(x.blocks[al.order[i+1]])
+		for _, nid := range al.order[i+1:] {
+			if o, ok := a.Offset(x.blocks[nid]); ok && o >= lo {
+				hi = o
+				break
+			}
 		}
 		blocks = append(blocks, blockCode{id: id, lo: lo, hi: hi})
 	}
-	return &lowered{code: code, slots: al.slots, stores: mergeRanges(x.stores), blocks: blocks}, nil
+	return &lowered{code: code, slots: slots, stores: mergeRanges(x.stores), blocks: blocks}, nil
 }
 
 func hasEvent(u *sir.Unit) bool {
@@ -318,6 +384,11 @@ func (x *lowerer) at(r sir.Reg) loc {
 	}
 	if x.roll != nil && x.roll.step.ok && r == x.roll.step.reg {
 		return loc{kind: locReg, reg: rollStep} // a rolled run's stepped constant
+	}
+	if x.region != nil {
+		if st := x.region.stepRegs[r]; st != nil {
+			return loc{kind: locSlot, slot: st.slot} // a region's stepped constant
+		}
 	}
 	return x.al.locs[r]
 }
@@ -536,6 +607,9 @@ var compareConds = map[sir.Op]amd64.Cond{sir.OpEq: amd64.CondE, sir.OpNe: amd64.
 // inst lowers one instruction; last says it ends its block.
 func (x *lowerer) inst(in *sir.Inst, last bool) error {
 	a := x.a
+	if x.region != nil && x.region.steps[in] != nil {
+		return nil // its value is in the step's slot (lowerer.at)
+	}
 	if in.Op.HasDst() {
 		// Never read, or a constant rematerialised at its uses: every op
 		// with a destination is pure, so there is nothing to emit.
@@ -985,6 +1059,9 @@ func (x *lowerer) funnelBy(in *sir.Inst, w int, n uint64) {
 // mem lowers load, store, loadbits and storebits. A dynamic index is used
 // in place when it is in a machine register, else brought to RCX.
 func (x *lowerer) mem(in *sir.Inst) error {
+	if r := x.region; r != nil && r.bits[in] != nil {
+		return x.regionBits(in, r.bits[in])
+	}
 	a := x.a
 	h := x.l.Offset(in.Addr.Home)
 	if h < 0 || in.Addr.Home == sir.RingHome {
@@ -1016,6 +1093,19 @@ func (x *lowerer) mem(in *sir.Inst) error {
 		x.stores = append(x.stores, [2]int{off, int(end)})
 	}
 	mbase := base
+	if r := x.region; r != nil {
+		if bi, ok := r.base[in]; ok {
+			// A region's segment k addresses its bytes k strides on.
+			mbase = regionBases[bi]
+			for k := int64(1); k < int64(r.count); k++ {
+				d := k * r.strides[bi]
+				x.minState = max(x.minState, int(end+d))
+				if !load {
+					x.stores = append(x.stores, [2]int{int(int64(off) + d), int(end + d)})
+				}
+			}
+		}
+	}
 	if r := x.roll; r != nil && r.base[x.rollPos] >= 0 {
 		// Rolled: segment k's bytes are k strides on; all of them are
 		// in the state (the unrolled unit passed extent) and stored to.
@@ -1061,10 +1151,10 @@ func (x *lowerer) mem(in *sir.Inst) error {
 			a.Jcc(amd64.CondAE, skip)
 			switch stride {
 			case 1, 2, 4, 8:
-				m = amd64.MI(base, idx, uint8(stride), int32(off))
+				m = amd64.MI(mbase, idx, uint8(stride), int32(off))
 			default:
 				a.ImulRegRegImm(rC, idx, int64(stride), 64)
-				m = amd64.MI(base, rC, 1, int32(off))
+				m = amd64.MI(mbase, rC, 1, int32(off))
 			}
 		}
 	}
@@ -1269,7 +1359,12 @@ func (x *lowerer) event(in *sir.Inst) error {
 	}
 	put(0, uint64(byte(ev.Kind))|uint64(uint16(len(ev.Args)))<<16|uint64(uint32(ev.Format))<<32)
 	put(8, uint64(uint32(ev.Level))|uint64(uint32(size))<<32)
-	put(16, uint64(ev.Seq))
+	if st := x.regionSeq(in); st != nil {
+		a.MovRegMem(rD, x.slotN(st.slot), 64)
+		a.MovMemReg(rec(16), rD, 64)
+	} else {
+		put(16, uint64(ev.Seq))
+	}
 	q := sir.RecordHeaderSize
 	for _, arg := range ev.Args {
 		var flags uint64

@@ -5,8 +5,8 @@ import (
 	"github.com/weft-hdl/weft/slt"
 )
 
-// A run is consecutive processes (of one group, or of the groups a fused
-// kernel evaluates one after another), each `if (C) A_i else B_i`
+// A run is consecutive processes of one instance (of one group, or of the
+// groups a fused kernel evaluates one after another), each `if (C) A_i else B_i`
 // with the same condition C, lowered as one `if (C) {A_1..A_n} else
 // {B_1..B_n}`: replicated flops (a generate loop of registers sharing a
 // reset) then test their reset once per edge instead of once per flop.
@@ -111,7 +111,10 @@ func (u *ub) runAt(items []runItem, i int) int {
 	}
 	end := i + 1
 	events := first.fp.Effects
-	for end < len(items) && u.mergeable(items[end], s.Cond, cr, inst) {
+	// A run stays in its instance: the code of each instance of a module
+	// then lies apart from the next one's, which lets the native backend
+	// run several instances' code as one loop (jit/region.go).
+	for end < len(items) && items[end].fp.Proc.Inst == inst && u.mergeable(items[end], s.Cond, cr, inst) {
 		// A task's run is lowered with its first process's event key
 		// (ub.seq). Within one part the processes are consecutive in the
 		// sequential order, so no other lane's record can fall between

@@ -1,0 +1,52 @@
+package sim_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/jit"
+	"github.com/weft-hdl/weft/sim"
+)
+
+var socFiles = []string{"../examples/soc/smp/soc_smp.sv", "../examples/soc/smp/soc_tile.sv", "../examples/soc/smp/soc_shared.sv",
+	"../examples/soc/rtl/rv_core.v", "../examples/soc/rtl/rv_alu.v", "../examples/soc/rtl/rv_regfile.v"}
+
+// TestRegionsSoC runs the multi-hart SoC natively, its harts' code looped
+// (jit/region.go), in lock step with the interpreter, which compares every
+// state bit after every step, until it finishes.
+func TestRegionsSoC(t *testing.T) {
+	before := jit.RegionRuns()
+	build := func(be compile.BackendKind, out *bytes.Buffer) *compile.Program {
+		p, err := compile.NewBuilder().Files(socFiles...).IncludeDir("../examples/soc/rtl").Backend(be).NoCache().Output(out).
+			Param("NCORES", "4").Param("FIRMWARE", `"../examples/soc/fw/bench.hex"`).Param("FW_ARG", "1").Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var outN, outS bytes.Buffer
+	nat, shadow := build(compile.BackendNative, &outN), build(compile.BackendInterp, &outS)
+	if jit.RegionRuns() == before {
+		t.Fatal("no region run lowered")
+	}
+	if err := nat.Sim.Shadow(shadow.Sim); err != nil {
+		t.Fatal(err)
+	}
+	d := nat.DUT()
+	d.MustSignal("rst_n").Set(0)
+	clk := d.MustSignal("clk").Home()
+	if _, err := nat.Sim.Tick(clk, 2); err != nil {
+		t.Fatal(err)
+	}
+	d.MustSignal("rst_n").Set(1)
+	_, err := nat.Sim.Tick(clk, 400000)
+	var fe *sim.FinishError
+	if !errors.As(err, &fe) {
+		t.Fatalf("%v\n%s", err, outN.String())
+	}
+	if !bytes.Contains(outN.Bytes(), []byte("PASS")) {
+		t.Fatalf("output:\n%s", outN.String())
+	}
+}

@@ -5,8 +5,8 @@ import (
 	"github.com/weft-hdl/weft/slt"
 )
 
-// A run is consecutive processes of one instance (of one group, or of the
-// groups a fused kernel evaluates one after another), each `if (C) A_i else B_i`
+// A run is consecutive processes (of one group, or of the groups a fused
+// kernel evaluates one after another), each `if (C) A_i else B_i`
 // with the same condition C, lowered as one `if (C) {A_1..A_n} else
 // {B_1..B_n}`: replicated flops (a generate loop of registers sharing a
 // reset) then test their reset once per edge instead of once per flop.
@@ -111,10 +111,7 @@ func (u *ub) runAt(items []runItem, i int) int {
 	}
 	end := i + 1
 	events := first.fp.Effects
-	// A run stays in its instance: the code of each instance of a module
-	// then lies apart from the next one's, which lets the native backend
-	// run several instances' code as one loop (jit/region.go).
-	for end < len(items) && items[end].fp.Proc.Inst == inst && u.mergeable(items[end], s.Cond, cr, inst) {
+	for end < len(items) && u.sameRunInst(items, inst, items[end].fp.Proc.Inst) && u.mergeable(items[end], s.Cond, cr, inst) {
 		// A task's run is lowered with its first process's event key
 		// (ub.seq). Within one part the processes are consecutive in the
 		// sequential order, so no other lane's record can fall between
@@ -212,4 +209,30 @@ func sameExprs(a, b []design.Expr) bool {
 		}
 	}
 	return true
+}
+
+// mergeInstProcs is the most processes an instance may have among the
+// items for a run to go on from it into another instance.
+const mergeInstProcs = 8
+
+// sameRunInst reports whether a run of inst's processes may go on with a
+// process of next: in the same instance, or in another instance of the
+// same module when both are small (a pipeline's stages share their reset
+// test). Larger instances keep their code apart from the next one's,
+// which lets the native backend run several instances' code as one loop
+// (jit/region.go).
+func (u *ub) sameRunInst(items []runItem, inst, next *design.Instance) bool {
+	if inst == next {
+		return true
+	}
+	if inst == nil || next == nil || inst.Module != next.Module {
+		return false
+	}
+	if u.instProcs == nil || u.instItems != &items[0] {
+		u.instProcs, u.instItems = map[*design.Instance]int{}, &items[0]
+		for _, it := range items {
+			u.instProcs[it.fp.Proc.Inst]++
+		}
+	}
+	return u.instProcs[inst] < mergeInstProcs && u.instProcs[next] < mergeInstProcs
 }

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"strings"
@@ -231,4 +232,40 @@ func TestMergedSnapshotsInArms(t *testing.T) {
 		}
 	}
 	t.Fatal("snapshots taken one process late went unnoticed")
+}
+
+// TestMergeAcrossInstances: a reset run goes on into the next instance of
+// the same module when both have few processes (pipeline stages), but not
+// into another module's instance nor out of or into an instance of
+// mergeInstProcs processes or more (their code stays apart, for the native
+// backend to loop over: jit/region.go).
+func TestMergeAcrossInstances(t *testing.T) {
+	mk := func(procs int) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "module stage(input logic clk, input logic rst, input logic [7:0] d, output logic [7:0] q);\n")
+		for i := range procs {
+			fmt.Fprintf(&b, "  logic [7:0] r%d;\n  always_ff @(posedge clk) if (rst) r%d <= 0; else r%d <= d + 8'd%d;\n", i, i, i, i)
+		}
+		b.WriteString("  assign q = r0;\nendmodule\n")
+		b.WriteString("module other(input logic clk, input logic rst, output logic [7:0] q);\n  always_ff @(posedge clk) if (rst) q <= 0; else q <= q + 8'd1;\nendmodule\n")
+		b.WriteString("module top(input logic clk, input logic rst, input logic [7:0] d, output logic [7:0] q, output logic [7:0] o);\n")
+		b.WriteString("  logic [7:0] a, c;\n  stage s0(.clk, .rst, .d, .q(a));\n  stage s1(.clk, .rst, .d(a), .q(c));\n  stage s2(.clk, .rst, .d(c), .q);\n  other u(.clk, .rst, .q(o));\nendmodule\n")
+		return b.String()
+	}
+	for _, c := range []struct {
+		procs int
+		// ifs: the reset tests left, by run.
+		ifs int
+	}{
+		{procs: 2, ifs: 2},                  // the stages' six processes as one run, the other module's alone
+		{procs: mergeInstProcs, ifs: 3 + 1}, // each stage its own run
+	} {
+		d := elabSrc(t, "top", mk(c.procs))
+		got := branches(mustBuild(t, d, Options{NoOpt: true}), "fused posedge")
+		if got != c.ifs {
+			t.Errorf("%d processes a stage: %d branches, want %d", c.procs, got, c.ifs)
+		}
+		runDiff(t, diffCase{name: "mergeinst", top: "top", srcs: []string{mk(c.procs)}, clk: "clk", cycles: 40, seed: 3,
+			gen: map[string]func(int, *rand.Rand, int) *big.Int{"rst": func(k int, r *rand.Rand, w int) *big.Int { return big.NewInt(int64(max(0, 1-k))) }}})
+	}
 }

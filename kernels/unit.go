@@ -21,6 +21,10 @@ const (
 type ub struct {
 	vb
 	c *compiler
+	// instProcs counts the processes of each instance among instItems
+	// (the items runAt last looked at; merge.go).
+	instProcs map[*design.Instance]int
+	instItems *runItem
 	// st is the pending status: the first $finish/$stop/$fatal code; the
 	// unit returns it after completing (see end).
 	st     sir.Reg

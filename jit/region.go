@@ -53,6 +53,10 @@ import (
 // shapes recur most often; for each, the starts whose next period of
 // shapes recurs are tried in order.
 
+// Region bounds: segments of regionMinPeriod to regionMaxPeriod tokens,
+// periods found from grams of regionGram tokens (the regionPeriods most
+// frequent tried), at most regionMaxSteps stepped values a run, and
+// regionWork token comparisons per token of the unit.
 const (
 	regionMinPeriod = 32
 	regionMaxPeriod = 1 << 15
@@ -94,8 +98,8 @@ type regionRun struct {
 	steps    map[*sir.Inst]*regionStep
 	stepRegs map[sir.Reg]*regionStep
 	seqs     map[*sir.Inst]*regionStep
-	// bits are the single-bit loadbits and storebits whose bit offset
-	// steps (a per-instance flag in a shared packed vector).
+	// bits are the loadbits and storebits of at most 8 bits whose bit
+	// position steps (a per-instance field in a shared packed vector).
 	bits map[*sir.Inst]*regionStep
 	all  []*regionStep
 	// reload are the last segment's loads whose values are read after the
@@ -103,12 +107,14 @@ type regionRun struct {
 	reload []*sir.Inst
 }
 
+// regionTok is a token: an instruction of block b, or its end (t).
 type regionTok struct {
 	b  sir.BlockID
 	in *sir.Inst // nil: the block's end
 	t  *sir.Term
 }
 
+// regionFinder holds a unit's tokens and what run checks them against.
 type regionFinder struct {
 	u       *sir.Unit
 	l       sir.Layout
@@ -676,26 +682,22 @@ func (f *regionFinder) at(t int) tokPos {
 }
 
 // regionMinRun is the fewest tokens a region run must span.
-var regionMinRun atomic.Int64
-
-func init() { regionMinRun.Store(1024) }
+var regionMinRun = newIntKnob(1024)
 
 // SetRegionMinRun sets the fewest instructions and block ends a region
 // run must span (tests set small values) and returns a function that
 // restores the previous value.
 func SetRegionMinRun(n int) (restore func()) {
-	old := regionMinRun.Swap(int64(n))
-	return func() { regionMinRun.Store(old) }
+	return regionMinRun.set(int64(n))
 }
 
 // noRegions turns region runs off (tests compare with and without).
-var noRegions atomic.Bool
+var noRegions boolKnob
 
 // SetRegions turns the looping of region runs on or off (on by default)
 // and returns a function that restores the previous setting.
 func SetRegions(on bool) (restore func()) {
-	old := noRegions.Swap(!on)
-	return func() { noRegions.Store(old) }
+	return noRegions.set(!on)
 }
 
 // regionRuns counts the region runs lowered as loops in this process.

@@ -57,26 +57,45 @@ const (
 // save (64 multiply-accumulates rolled ran 8% slower; 1,000 counters of
 // four instructions each, 26 KB unrolled, 2.4x slower rolled, hence also
 // rollMinPeriod).
-var rollMinRun atomic.Int64
-
-func init() { rollMinRun.Store(2048) }
+var rollMinRun = newIntKnob(2048)
 
 // SetRollMinRun sets the fewest instructions a run of replicas must span
 // to be rolled (tests set 0 so that small designs roll too) and returns a
 // function that restores the previous value.
 func SetRollMinRun(n int) (restore func()) {
-	old := rollMinRun.Swap(int64(n))
-	return func() { rollMinRun.Store(old) }
+	return rollMinRun.set(int64(n))
 }
 
 // noVector turns vectorizing off (tests compare with and without).
-var noVector atomic.Bool
+var noVector boolKnob
 
 // SetVector turns vectorizing of runs on or off (on by default) and
 // returns a function that restores the previous setting.
 func SetVector(on bool) (restore func()) {
-	old := noVector.Swap(!on)
-	return func() { noVector.Store(old) }
+	return noVector.set(!on)
+}
+
+// intKnob and boolKnob are process-wide settings that tests change while
+// compiles run on other goroutines; set returns what restores the old
+// value.
+type intKnob struct{ atomic.Int64 }
+
+func newIntKnob(v int64) *intKnob {
+	k := &intKnob{}
+	k.Store(v)
+	return k
+}
+
+func (k *intKnob) set(v int64) (restore func()) {
+	old := k.Swap(v)
+	return func() { k.Store(old) }
+}
+
+type boolKnob struct{ atomic.Bool }
+
+func (k *boolKnob) set(v bool) (restore func()) {
+	old := k.Swap(v)
+	return func() { k.Store(old) }
 }
 
 // rolledRuns counts the runs rolled in this process.

@@ -617,7 +617,7 @@ func (x *lowerer) vstore(v *vecPlan, m amd64.Mem, src amd64.XReg) {
 }
 
 // noAVX2 keeps vector code to SSE2 (tests run both).
-var noAVX2 atomic.Bool
+var noAVX2 boolKnob
 
 // useAVX2 reports whether vector code uses 256-bit AVX2 forms: when the
 // CPU has them (and the OS saves their registers, which cpu checks).
@@ -626,8 +626,7 @@ func useAVX2() bool { return cpu.X86.HasAVX2 && !noAVX2.Load() }
 // SetAVX2 allows (the default, where the CPU has it) or forbids AVX2 in
 // vector code and returns a function that restores the previous setting.
 func SetAVX2(on bool) (restore func()) {
-	old := noAVX2.Swap(!on)
-	return func() { noAVX2.Store(old) }
+	return noAVX2.set(!on)
 }
 
 // repeatLanes repeats the low e bytes of v across 64 bits.

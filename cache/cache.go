@@ -254,6 +254,10 @@ func (c *Cache) dueForTrim(n int64) bool {
 	return true
 }
 
+// mkdirAll is os.MkdirAll (a test makes it lose the race described in
+// write).
+var mkdirAll = os.MkdirAll
+
 // write writes the framed payload to a temporary file beside path and
 // renames it onto path.
 func (c *Cache) write(path string, payload []byte) error {
@@ -261,10 +265,14 @@ func (c *Cache) write(path string, payload []byte) error {
 	var f *os.File
 	var err error
 	// Clear removes empty subdirectories; if one goes between MkdirAll and
-	// CreateTemp, make it again. A subdirectory holding our temporary file
-	// is not empty, so it stays until the rename.
+	// CreateTemp, or while MkdirAll makes it (another writer made it and
+	// Clear removed it: MkdirAll then fails with "file exists"), make it
+	// again. A subdirectory holding our temporary file is not empty, so it
+	// stays until the rename.
 	for range 3 {
-		if err = os.MkdirAll(sub, 0o755); err != nil {
+		if err = mkdirAll(sub, 0o755); errors.Is(err, fs.ErrExist) {
+			continue
+		} else if err != nil {
 			return err
 		}
 		f, err = os.CreateTemp(sub, tempPrefix+"*"+entrySuffix)

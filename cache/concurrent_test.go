@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,5 +155,31 @@ func TestCacheConcurrentGoroutines(t *testing.T) {
 	s, err := c.Info()
 	if err != nil || s.Bytes > c.MaxBytes() || s.Temps != 0 {
 		t.Errorf("after the goroutines: %+v, %v", s, err)
+	}
+}
+
+// TestPutDirectoryRemovedMeanwhile: a Put whose subdirectory another
+// writer made and a Clear removed while MkdirAll was making it (MkdirAll
+// then fails with "file exists", as it once did in CI) makes it again.
+func TestPutDirectoryRemovedMeanwhile(t *testing.T) {
+	c, err := Open(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := 0
+	defer func(f func(string, os.FileMode) error) { mkdirAll = f }(mkdirAll)
+	mkdirAll = func(path string, perm os.FileMode) error {
+		if lost < 2 {
+			lost++
+			return &os.PathError{Op: "mkdir", Path: path, Err: fs.ErrExist}
+		}
+		return os.MkdirAll(path, perm)
+	}
+	k := key("removed meanwhile")
+	if err := c.Put(k, []byte("payload")); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	if got, err := c.Get(k); err != nil || string(got) != "payload" {
+		t.Fatalf("Get: %q %v", got, err)
 	}
 }

@@ -24,6 +24,19 @@ type Shared struct {
 	GoneWritten bool
 }
 
+// CopyEnds returns what removed copy sh wrote (Gone, or the element Gone
+// now shares) and the path of the home it read.
+func (d *Design) CopyEnds(sh *Shared) (target HomeElem, source string) {
+	if !sh.GoneWritten {
+		target, _ = d.Shares(sh.Gone)
+		return target, sh.Gone.Path
+	}
+	for _, a := range sh.Copy.Reads {
+		source = a.Home.Path
+	}
+	return HomeElem{Home: sh.Gone}, source
+}
+
 // ShareCopies returns d without the continuous assignments that only copy
 // one storage location to another, `assign w = q;` and `assign regs[k] =
 // q;` (a register file's flops gathered into an array): after every

@@ -177,15 +177,8 @@ func findRegions(u *sir.Unit, l sir.Layout, order []sir.BlockID, rolls map[int][
 	for i, t := range f.toks {
 		f.shape[i] = f.shapeOf(t)
 	}
-	f.defs, f.uses = make([]int32, len(u.Regs)), make([]int32, len(u.Regs))
-	var buf []sir.Reg
+	f.defs, f.uses = make([]int32, len(u.Regs)), useCounts(u)
 	for _, t := range f.toks {
-		buf = f.regsRead(t, buf[:0])
-		for _, r := range buf {
-			if r > 0 && int(r) < len(f.uses) {
-				f.uses[r]++
-			}
-		}
 		if t.in != nil && t.in.Op.HasDst() && t.in.Dst > 0 {
 			f.defs[t.in.Dst]++
 		}
@@ -326,16 +319,7 @@ func (f *regionFinder) regsRead(t regionTok, buf []sir.Reg) []sir.Reg {
 }
 
 // absOf is the state byte a memory operand addresses (its first element).
-func (f *regionFinder) absOf(in *sir.Inst) (int64, bool) {
-	if in.Addr.Home == sir.RingHome {
-		return 0, false
-	}
-	h := f.l.Offset(in.Addr.Home)
-	if h < 0 {
-		return 0, false
-	}
-	return int64(h) + int64(in.Addr.Offset), true
-}
+func (f *regionFinder) absOf(in *sir.Inst) (int64, bool) { return stateByte(f.l, in) }
 
 // run checks the run of period p at token i; it returns it, or nil, and
 // the work spent.

@@ -599,11 +599,15 @@ func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) 
 }
 
 // abs is the state byte a static memory operand addresses (its first).
-func (f *rollFinder) abs(in *sir.Inst) (int64, bool) {
+func (f *rollFinder) abs(in *sir.Inst) (int64, bool) { return stateByte(f.l, in) }
+
+// stateByte is the state byte memory operand in addresses (its first
+// element's), false for the event ring and objects l does not place.
+func stateByte(l sir.Layout, in *sir.Inst) (int64, bool) {
 	if in.Addr.Home == sir.RingHome {
 		return 0, false
 	}
-	h := f.l.Offset(in.Addr.Home)
+	h := l.Offset(in.Addr.Home)
 	if h < 0 {
 		return 0, false
 	}

@@ -1,9 +1,11 @@
 package jit
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/weft-hdl/weft/jit/amd64"
+	"github.com/weft-hdl/weft/program"
 	"github.com/weft-hdl/weft/sir"
 	"golang.org/x/sys/cpu"
 )
@@ -23,7 +25,7 @@ import (
 // A run vectorizes when, besides rolling (one stride, no carried value):
 //   - the stride is the size of every memory access, 1, 2, 4 or 8 bytes,
 //     and every value of the segment is stored in elements of that size
-//     (elemBytes of its width);
+//     (program.ElemSize of its width);
 //   - its instructions are loads, stores, constants (one may step from
 //     replica to replica), copies, add, sub, and, or, xor and not, each
 //     register defined once in the segment;
@@ -83,16 +85,18 @@ type vecPlan struct {
 	tmp     amd64.XReg
 }
 
+// vecOp reports whether op has a vector form.
+func vecOp(op sir.Op) bool {
+	switch op {
+	case sir.OpLoad, sir.OpStore, sir.OpConst, sir.OpCopy, sir.OpAdd, sir.OpSub, sir.OpAnd, sir.OpOr, sir.OpXor, sir.OpNot:
+		return true
+	}
+	return false
+}
+
 // vecOps reports whether every instruction of a segment has a vector form.
 func vecOps(ins []sir.Inst) bool {
-	for i := range ins {
-		switch ins[i].Op {
-		case sir.OpLoad, sir.OpStore, sir.OpConst, sir.OpCopy, sir.OpAdd, sir.OpSub, sir.OpAnd, sir.OpOr, sir.OpXor, sir.OpNot:
-		default:
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(ins, func(in sir.Inst) bool { return !vecOp(in.Op) })
 }
 
 // vectorize returns how run r vectorizes, or nil.
@@ -122,9 +126,9 @@ func (f *rollFinder) vectorize(r rollRun) *vecPlan {
 	defAt := map[sir.Reg]int{}
 	invAt := map[sir.Reg]int{}
 	needOnes := false
-	fits := func(w int) bool { return w >= 1 && w <= 64 && elemBytes(w) == int(e) }
+	fits := func(w int) bool { return w >= 1 && w <= 64 && program.ElemSize(w) == int(e) }
 	width := func(w int) bool {
-		if w < 8*int(e) && !containsInt(v.widths, w) {
+		if w < 8*int(e) && !slices.Contains(v.widths, w) {
 			v.widths = append(v.widths, w)
 		}
 		return true
@@ -148,8 +152,10 @@ func (f *rollFinder) vectorize(r rollRun) *vecPlan {
 	for j := range ins {
 		in := &ins[j]
 		v.xr[j] = -1
-		switch in.Op {
-		case sir.OpLoad, sir.OpStore:
+		switch {
+		case !vecOp(in.Op):
+			return nil
+		case in.Op.IsMem():
 			if in.Size != int(e) {
 				return nil
 			}
@@ -174,14 +180,12 @@ func (f *rollFinder) vectorize(r rollRun) *vecPlan {
 				v.hoist[j] = !moves
 				loads = append(loads, s)
 			}
-		case sir.OpConst, sir.OpCopy, sir.OpAdd, sir.OpSub, sir.OpAnd, sir.OpOr, sir.OpXor, sir.OpNot:
+		default:
 			if !fits(f.u.Width(in.Dst)) {
 				return nil
 			}
 			v.hoist[j] = in.Op == sir.OpConst && !(r.step.ok && r.step.at == j)
 			needOnes = needOnes || in.Op == sir.OpNot
-		default:
-			return nil
 		}
 		for _, u := range regOperands(in, &buf) {
 			if !fits(f.u.Width(u)) {
@@ -285,15 +289,6 @@ func (f *rollFinder) vectorize(r rollRun) *vecPlan {
 	return v
 }
 
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // vectorized lowers vector run r of the current block (see vectorize),
 // then the replicas left over one by one.
 func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
@@ -322,7 +317,7 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 			x.broadcastImm(v, xr, in.Imm)
 			continue
 		}
-		if err := x.vecAccess(in, r, v, 1); err != nil {
+		if err := x.vecAccess(in, 1, v.lane); err != nil {
 			return err
 		}
 		x.load(rA, x.stateMem(in), e)
@@ -420,7 +415,7 @@ func (x *lowerer) vectorized(b *sir.Block, r rollRun) error {
 	// follow it unrolled.
 	for j := range ins {
 		if in := &ins[j]; !v.hoist[j] && in.Op.IsMem() {
-			if err := x.vecAccess(in, r, v, v.groups*v.lanes); err != nil {
+			if err := x.vecAccess(in, v.groups*v.lanes, v.lane); err != nil {
 				return err
 			}
 		}
@@ -466,20 +461,6 @@ func (v *vecPlan) maskOf(w int) amd64.XReg {
 	return v.tmp
 }
 
-// elemBytes is the bytes a w-bit value takes in state (statelayout's
-// encoding, for widths up to 64).
-func elemBytes(w int) int {
-	switch {
-	case w <= 8:
-		return 1
-	case w <= 16:
-		return 2
-	case w <= 32:
-		return 4
-	}
-	return 8
-}
-
 // vectorRuns counts the runs vectorized in this process.
 var vectorRuns atomic.Int64
 
@@ -489,17 +470,15 @@ var vectorRuns atomic.Int64
 func VectorRuns() int64 { return vectorRuns.Load() }
 
 // vecAccess checks and records the state bytes memory operand in of a
-// vector run touches in n replicas (its footprint for a store).
-func (x *lowerer) vecAccess(in *sir.Inst, r rollRun, v *vecPlan, n int) error {
+// vector run touches in n replicas of lane bytes (n is 1 for the loads
+// read once; its footprint for a store).
+func (x *lowerer) vecAccess(in *sir.Inst, n int, lane amd64.Lane) error {
 	h := x.l.Offset(in.Addr.Home)
 	if h < 0 || in.Addr.Home == sir.RingHome {
 		return &UnsupportedError{Unit: x.u.Name, Op: in.Op, Why: "vector access outside the layout"}
 	}
 	off := int64(h + in.Addr.Offset)
-	end := off + int64(in.Size)
-	if r.base[x.posOf(in, r)] == 0 {
-		end = off + int64(n)*int64(v.lane)
-	}
+	end := off + int64(n)*int64(lane)
 	if end > int64(x.arenaOff) || off < 0 {
 		return &UnsupportedError{Unit: x.u.Name, Op: in.Op, Why: "vector access outside the state"}
 	}
@@ -508,17 +487,6 @@ func (x *lowerer) vecAccess(in *sir.Inst, r rollRun, v *vecPlan, n int) error {
 		x.stores = append(x.stores, [2]int{int(off), int(end)})
 	}
 	return nil
-}
-
-// posOf is in's position in run r's first segment.
-func (x *lowerer) posOf(in *sir.Inst, r rollRun) int {
-	b := x.u.Blocks[x.bi]
-	for j := 0; j < r.period; j++ {
-		if &b.Insts[r.start+j] == in {
-			return j
-		}
-	}
-	return 0
 }
 
 // stateMem is the state operand of a static access.

@@ -41,12 +41,7 @@ func (p *Program) Export() (*program.Program, error) {
 	limits := forceLimits(d, s)
 	copies := map[*design.Home][]program.CopyTarget{}
 	for _, sh := range d.Shared {
-		to := design.HomeElem{Home: sh.Gone}
-		from := sourcePath(sh.Copy)
-		if !sh.GoneWritten {
-			to, _ = d.Shares(sh.Gone)
-			from = sh.Gone.Path
-		}
+		to, from := d.CopyEnds(sh)
 		copies[to.Home] = append(copies[to.Home], program.CopyTarget{Elem: to.Elem, From: from, Pos: sh.Copy.Pos})
 	}
 	for i, h := range d.Homes {

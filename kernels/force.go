@@ -71,11 +71,8 @@ func forceLimits(d *design.Design, s *slt.Schedule) map[*design.Home][]program.F
 // source too, which shares its storage), and the source of an
 // `assign arr[k] = src` keeps the limits its drivers give arr[k] now.
 func shareLimits(d *design.Design, out map[*design.Home][]program.ForceLimit, sh *design.Shared) {
-	target := design.HomeElem{Home: sh.Gone}
-	src := sourcePath(sh.Copy)
+	target, src := d.CopyEnds(sh)
 	if !sh.GoneWritten {
-		target, _ = d.Shares(sh.Gone)
-		src = sh.Gone.Path
 		kept := out[target.Home][:0:0]
 		for _, l := range out[target.Home] {
 			if l.ElemLo == target.Elem && l.ElemHi == target.Elem {
@@ -209,12 +206,4 @@ func lvalueReads(lv design.Expr, fn func(design.Expr)) {
 			lvalueReads(p, fn)
 		}
 	}
-}
-
-// sourcePath is the path of the home a removed continuous copy read.
-func sourcePath(copy *design.Process) string {
-	for _, a := range copy.Reads {
-		return a.Home.Path
-	}
-	return ""
 }

@@ -185,7 +185,8 @@ func copied(h *program.Signal, elem int) error {
 // when comb logic reads h. A signal without storage of its own
 // (program.Signal.Shares) is written where it lies.
 func (s *Simulator) write(h *program.Signal, elem int, ws []uint64) error {
-	if _, _, err := s.loc(h, elem); err != nil {
+	off, size, err := s.loc(h, elem)
+	if err != nil {
 		return err
 	}
 	if !fits(ws, h.Width) {
@@ -194,12 +195,13 @@ func (s *Simulator) write(h *program.Signal, elem int, ws []uint64) error {
 	if err := copied(h, elem); err != nil {
 		return err
 	}
-	for h.Shares != nil {
-		h, elem = s.p.Signals[h.Shares.Signal], h.Shares.Elem
-	}
-	off, size, err := s.loc(h, elem)
-	if err != nil {
-		return err
+	if h.Shares != nil {
+		for h.Shares != nil {
+			h, elem = s.p.Signals[h.Shares.Signal], h.Shares.Elem
+		}
+		if off, size, err = s.loc(h, elem); err != nil {
+			return err
+		}
 	}
 	p := s.st[off : off+size]
 	switch size {

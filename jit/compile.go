@@ -22,6 +22,7 @@ type Kernel struct {
 	arenaOff  int
 	arenaSize int
 	footprint []ordering.Range
+	blocks    []blockCode // where each block's code lies, for Disassemble
 }
 
 // Compile checks u and compiles it to native code for state memory laid
@@ -73,6 +74,7 @@ func Compile(u *sir.Unit, l sir.Layout, opt Options) (*Kernel, error) {
 		return nil, err
 	}
 	writePerfMap(u.Name, k.code, low.blocks)
+	k.blocks = low.blocks
 	return k, nil
 }
 

@@ -817,21 +817,7 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 		x.cmovSrc(amd64.CondNE, t, in.B)
 		x.st(in.Dst, t)
 	case sir.OpInsert:
-		bw := x.w(in.B)
-		x.ld(rA, in.A)
-		x.ld(rC, in.B)
-		if m := int64(^(sir.Mask(bw) << uint(in.Lo))); fits32(m) {
-			a.AluRegImm(amd64.And, rA, m, 64)
-		} else {
-			a.MovRegImm(rD, m, 64)
-			a.AluRegReg(amd64.And, rA, rD, 64)
-		}
-		if in.Lo > 0 {
-			a.ShiftRegImm(amd64.Shl, rC, uint8(in.Lo), 64)
-		}
-		a.AluRegReg(amd64.Or, rA, rC, 64)
-		x.mask(rA, w)
-		x.st(in.Dst, rA)
+		x.insert(in, w)
 	case sir.OpPopCnt:
 		if !cpu.X86.HasPOPCNT {
 			return x.unsupported(in.Op, "CPU lacks POPCNT")
@@ -863,6 +849,60 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 		return x.unsupported(in.Op, "")
 	}
 	return nil
+}
+
+// insert lowers dst = a with bits [Lo, Lo+width(b)) replaced by b (the
+// field lies inside a: sir.Check), in dst's own register where it can.
+// Registers hold values clear above their width, so the result needs no
+// mask, and a constant a (a zero-extension, or {fill, x} of a shifter)
+// costs at most an or.
+func (x *lowerer) insert(in *sir.Inst, w int) {
+	a := x.a
+	bw := x.w(in.B)
+	field := sir.Mask(bw) << uint(in.Lo)
+	opw := opWidth(w)
+	orImm := func(t amd64.Reg, v uint64) {
+		switch {
+		case v == 0:
+		case opw == 32 || fits32(int64(v)):
+			a.AluRegImm(amd64.Or, t, int64(v), opw)
+		default:
+			a.MovRegImm(rK, int64(v), 64)
+			a.AluRegReg(amd64.Or, t, rK, 64)
+		}
+	}
+	if c := x.at(in.A); c.kind == locConst {
+		t := x.target(in.Dst)
+		x.ld(t, in.B)
+		if in.Lo > 0 {
+			a.ShiftRegImm(amd64.Shl, t, uint8(in.Lo), opw)
+		}
+		orImm(t, c.imm&^field)
+		x.st(in.Dst, t)
+		return
+	}
+	t := x.target(in.Dst, in.B)
+	x.ld(t, in.A)
+	switch m := ^field; {
+	case opw == 32:
+		a.AluRegImm(amd64.And, t, int64(m&sir.Mask(32)), 32)
+	case fits32(int64(m)):
+		a.AluRegImm(amd64.And, t, int64(m), 64)
+	default:
+		a.MovRegImm(rD, int64(m), 64)
+		a.AluRegReg(amd64.And, t, rD, 64)
+	}
+	if b := x.at(in.B); b.kind == locConst {
+		orImm(t, b.imm<<uint(in.Lo))
+		x.st(in.Dst, t)
+		return
+	}
+	x.ld(rC, in.B)
+	if in.Lo > 0 {
+		a.ShiftRegImm(amd64.Shl, rC, uint8(in.Lo), 64)
+	}
+	a.AluRegReg(amd64.Or, t, rC, 64)
+	x.st(in.Dst, t)
 }
 
 // test sets ZF when the 1-bit register r is 0.

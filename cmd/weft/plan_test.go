@@ -159,6 +159,10 @@ func TestPlanDumpAsm(t *testing.T) {
 	if !strings.Contains(out, "  ret\n") || !strings.Contains(out, "[rbx+") {
 		t.Errorf("--dump-asm=tick: no x86 code in:\n%s", out)
 	}
+	// Each block's code starts under its SIR name.
+	if !regexp.MustCompile(`\nb0:\n +[0-9a-f]+  `).MatchString(out) || !regexp.MustCompile(`\nb[1-9][0-9]*:\n +[0-9a-f]+  `).MatchString(out) {
+		t.Errorf("--dump-asm=tick: no block labels in:\n%s", out)
+	}
 	code, _, errs = weft("plan", f, "--dump-asm=nosuch")
 	if code != 1 || !strings.Contains(errs, `--dump-asm=nosuch: no unit's name contains "nosuch"`) {
 		t.Errorf("an unknown kernel should list the units (exit %d):\n%s", code, errs)

@@ -1178,7 +1178,11 @@ func (x *lowerer) mem(in *sir.Inst) error {
 			}
 			m.Disp = int32(int64(off) + int64(il.imm)*int64(stride))
 		default:
-			if load {
+			// An index too narrow to reach Count (a 5-bit index into 32
+			// words) is always in range: registers hold no bits above
+			// their width.
+			checked := x.w(in.Addr.Index) >= 31 || 1<<x.w(in.Addr.Index) > in.Addr.Count
+			if load && checked {
 				x.zero(t) // the result when out of range
 			}
 			idx := rC
@@ -1187,8 +1191,10 @@ func (x *lowerer) mem(in *sir.Inst) error {
 			} else {
 				x.ld(rC, in.Addr.Index)
 			}
-			a.AluRegImm(amd64.Cmp, idx, int64(in.Addr.Count), 64) // Count < 2^31: end fits
-			a.Jcc(amd64.CondAE, skip)
+			if checked {
+				a.AluRegImm(amd64.Cmp, idx, int64(in.Addr.Count), 64) // Count < 2^31: end fits
+				a.Jcc(amd64.CondAE, skip)
+			}
 			switch stride {
 			case 1, 2, 4, 8:
 				m = amd64.MI(mbase, idx, uint8(stride), int32(off))

@@ -18,6 +18,40 @@ type tickLoop struct {
 	// design), so the interpreter keeps the step loop unless tests force
 	// the loop (tickInterp).
 	native bool
+	// batch is the edges one call runs: the program's Batch (sized from
+	// the unit's static instruction count) at first, then doubled or
+	// halved so that a call takes about tickCallTime (adaptBatch).
+	batch int
+}
+
+// tickCallTime is how long one tick-loop call should run: long enough
+// that the call's own cost (two clock reads, the selector and ring checks)
+// is lost in it, short enough not to hold up the garbage collector (native
+// code cannot be preempted).
+const tickCallTime = 100 * time.Microsecond
+
+// maxTickCallEdges bounds the batch adaptBatch grows: native code's
+// backward-jump budget per call (jit.DefaultMaxBackEdges, 2^28) then
+// still allows 8,192 loop iterations per edge should a design's edges
+// turn costly all at once after a cheap phase (a batch grows only while
+// calls are short, so a steadily costly design never gets near it).
+const maxTickCallEdges = 1 << 15
+
+// adaptBatch resizes tl's batch after a call that ran the whole batch in
+// elapsed. A static instruction count overestimates a call's cost many
+// times over when most of the unit's blocks are skipped on a given edge
+// (a CPU's decoder arms): the SoC's loop ran 25 cycles per call and spent
+// 3-4% of its time between calls.
+func (tl *tickLoop) adaptBatch(ran int, elapsed time.Duration) {
+	if ran < tl.batch {
+		return // cut short by the caller's count, an event or $finish
+	}
+	switch {
+	case elapsed < tickCallTime/2 && tl.batch < maxTickCallEdges:
+		tl.batch *= 2
+	case elapsed > 2*tickCallTime && tl.batch > 1:
+		tl.batch /= 2
+	}
 }
 
 // compileTicks compiles the program's tick loops (Options.NoTick: none).
@@ -32,7 +66,7 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 			return
 		}
 		_, native := k.k.(PtrRunner)
-		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native})
+		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch})
 	}
 }
 
@@ -149,7 +183,7 @@ func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) 
 	if budget > 0 && int64(edges) > budget {
 		edges = int(budget)
 	}
-	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.tk.Batch)))
+	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.batch)))
 	t0 := s.time
 	s.tickCalls++
 	clk := &s.trig[tl.tk.Trigger]
@@ -160,6 +194,7 @@ func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) 
 	s.time = le.Uint64(s.st[s.timeOff:])
 	edges = int(s.time - t0)
 	s.steps += uint64(edges)
+	tl.adaptBatch(edges, elapsed)
 	s.reportSelectors(tl, edges, level0, elapsed)
 	// Errors name the kernel the step loop would have been running.
 	k := s.settle

@@ -154,6 +154,22 @@ type lowerer struct {
 	// region is the region run whose segment 0 is being lowered
 	// (region.go).
 	region *regionRun
+	// kz are the bits each register always has clear (zeros.go).
+	kz []uint64
+}
+
+// zeros returns the bits r's value always has clear. Inside a rolled run
+// or a region loop only those above its width: the code lowered there
+// serves every replica, and knownZeros read the first replica's
+// constants, which the others step.
+func (x *lowerer) zeros(r sir.Reg) uint64 {
+	if r <= 0 || int(r) >= len(x.kz) {
+		return 0
+	}
+	if x.roll != nil || x.region != nil {
+		return ^sir.Mask(x.w(r))
+	}
+	return x.kz[r]
 }
 
 // mergeRanges sorts rs and merges the ranges that overlap or touch.
@@ -209,7 +225,7 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	if int64(arenaOff)+8*int64(slots) >= 1<<31 {
 		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
 	}
-	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1}
+	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1, kz: knownZeros(u)}
 	a := x.a
 	x.blocks = make([]amd64.Label, len(u.Blocks))
 	for i := range x.blocks {
@@ -883,25 +899,27 @@ func (x *lowerer) insert(in *sir.Inst, w int) {
 	}
 	t := x.target(in.Dst, in.B)
 	x.ld(t, in.A)
-	switch m := ^field; {
-	case opw == 32:
-		a.AluRegImm(amd64.And, t, int64(m&sir.Mask(32)), 32)
-	case fits32(int64(m)):
-		a.AluRegImm(amd64.And, t, int64(m), 64)
-	default:
-		a.MovRegImm(rD, int64(m), 64)
-		a.AluRegReg(amd64.And, t, rD, 64)
+	if x.zeros(in.A)&field != field { // clear the field unless it is clear
+		switch m := ^field; {
+		case opw == 32:
+			a.AluRegImm(amd64.And, t, int64(m&sir.Mask(32)), 32)
+		case fits32(int64(m)):
+			a.AluRegImm(amd64.And, t, int64(m), 64)
+		default:
+			a.MovRegImm(rD, int64(m), 64)
+			a.AluRegReg(amd64.And, t, rD, 64)
+		}
 	}
-	if b := x.at(in.B); b.kind == locConst {
+	switch b := x.at(in.B); {
+	case b.kind == locConst:
 		orImm(t, b.imm<<uint(in.Lo))
-		x.st(in.Dst, t)
-		return
-	}
-	x.ld(rC, in.B)
-	if in.Lo > 0 {
+	case in.Lo == 0:
+		x.src(amd64.Or, t, in.B, 64)
+	default:
+		x.ld(rC, in.B)
 		a.ShiftRegImm(amd64.Shl, rC, uint8(in.Lo), 64)
+		a.AluRegReg(amd64.Or, t, rC, 64)
 	}
-	a.AluRegReg(amd64.Or, t, rC, 64)
 	x.st(in.Dst, t)
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/weft-hdl/weft/jit/amd64"
 	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/sir/opt"
 	"golang.org/x/sys/cpu"
 )
 
@@ -208,6 +209,14 @@ type blockCode struct {
 func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) (*lowered, error) {
 	rolls := findRolls(u, l)
 	regions := findRegions(u, l, layout(u), rolls)
+	if len(regions) == 0 && !noReuse.Load() {
+		// Values reused across blocks (opt.Reuse) would defeat the region
+		// finder, which gains more where it finds instances to loop over.
+		if r := opt.Reuse(u); r != nil {
+			u = r
+			rolls = findRolls(u, l)
+		}
+	}
 	if len(rolls) > 0 || len(regions) > 0 {
 		regs = withoutBases(regs)
 	}
@@ -1455,4 +1464,14 @@ func (x *lowerer) event(in *sir.Inst) error {
 	a.AluMemImm(amd64.Add, x.ringField(ringDropped), 1, 32)
 	a.Bind(done)
 	return nil
+}
+
+// noReuse turns off the reuse of values across blocks (opt.Reuse) in
+// units without region runs.
+var noReuse boolKnob
+
+// SetReuse turns the reuse of values across blocks on or off (on by
+// default) and returns a function that restores the previous setting.
+func SetReuse(on bool) (restore func()) {
+	return noReuse.set(!on)
 }

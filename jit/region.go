@@ -684,8 +684,13 @@ func SetRegions(on bool) (restore func()) {
 	return noRegions.set(!on)
 }
 
-// regionRuns counts the region runs lowered as loops in this process.
-var regionRuns atomic.Int64
+// regionRuns counts the region runs lowered as loops in this process,
+// regionSegments the segments (instances) they loop over.
+var regionRuns, regionSegments atomic.Int64
+
+// RegionSegments is how many segments (instances) the region runs
+// lowered as loops in this process cover.
+func RegionSegments() int64 { return regionSegments.Load() }
 
 // RegionRuns is how many region runs the native backend has lowered as
 // loops in this process.
@@ -702,6 +707,7 @@ func (x *lowerer) regionInit(r *regionRun) amd64.Label {
 		x.setSlot(st.slot, st.from)
 	}
 	regionRuns.Add(1)
+	regionSegments.Add(int64(r.count))
 	top := a.NewLabel()
 	a.Bind(top)
 	x.flagsOK = false

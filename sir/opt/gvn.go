@@ -7,6 +7,22 @@ import "github.com/weft-hdl/weft/sir"
 // above (an opportunity lost, never a wrong value).
 const gvnMaxWalk = 256
 
+// Reuse returns a copy of u in which values are reused across blocks (gvn,
+// then copyprop and deadcode), or nil when gvn finds nothing to reuse.
+// It is not in the pass table: the native backend applies it to the units
+// it does not loop over instances (jit/region.go), whose matching a value
+// loaded once for every instance (a shared reset, a flop staged before
+// them all) defeats, and which gain more than reuse does.
+func Reuse(u *sir.Unit) *sir.Unit {
+	c := u.Clone()
+	if !gvn(c) {
+		return nil
+	}
+	copyprop(c)
+	deadcode(c)
+	return c
+}
+
 // gvn reuses values across blocks, where cse works within one: walking
 // the dominator tree, an instruction that recomputes a pure value or
 // reloads bytes that a dominating block computed or loaded (or stored)
@@ -26,9 +42,11 @@ const gvnMaxWalk = 256
 // from D to it (found by walking predecessors back to D: all such blocks
 // lie in D's subtree). Events write only the runtime-event ring, which no
 // load names.
-func gvn(u *sir.Unit) {
+//
+// It reports whether it changed anything.
+func gvn(u *sir.Unit) bool {
 	if len(u.Blocks) < 2 {
-		return // one block: cse already did it
+		return false // one block: cse already did it
 	}
 	g := &gvnState{
 		u:     u,
@@ -79,6 +97,7 @@ func gvn(u *sir.Unit) {
 		stack = append(stack, -1)
 		stack = append(stack, children[b]...)
 	}
+	return g.reused > 0
 }
 
 // gvnKey is a value: an op over single-assignment registers, or the bytes
@@ -127,6 +146,7 @@ type gvnState struct {
 	log     []gvnUndo
 	seen    []uint32 // walk stamps
 	walk    uint32
+	reused  int
 }
 
 func (g *gvnState) single(r sir.Reg) bool {
@@ -239,6 +259,7 @@ func (g *gvnState) inst(in *sir.Inst) {
 		e := s[len(s)-1]
 		if e.seq > g.barrier && (!load || e.seq > g.kill[k.home]) && e.reg != in.Dst {
 			*in = sir.Inst{Op: sir.OpCopy, Dst: in.Dst, A: e.reg}
+			g.reused++
 			return
 		}
 	}

@@ -115,9 +115,7 @@ func TestGVNRandom(t *testing.T) {
 		}
 		orig := u.Clone()
 		copies := countOp(u, sir.OpCopy)
-		if err := RunPass(u, "gvn"); err != nil {
-			t.Fatal(err)
-		}
+		gvn(u)
 		if err := sir.Check(u); err != nil {
 			t.Fatalf("unit %d: %v\nbefore:\n%s\nafter:\n%s", i, err, orig, u)
 		}
@@ -221,10 +219,8 @@ b2:
 				t.Fatal(err)
 			}
 			orig := u.Clone()
-			for _, p := range []string{"gvn", "copyprop", "deadcode"} {
-				if err := RunPass(u, p); err != nil {
-					t.Fatal(err)
-				}
+			if r := Reuse(u); r != nil {
+				u = r
 			}
 			if err := sir.Check(u); err != nil {
 				t.Fatalf("%v\n%s", err, u)

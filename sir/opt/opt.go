@@ -44,7 +44,6 @@ var passes = [...]pass{
 	{"copyprop", copyprop},     // reads of copies read the source
 	{"late fold", fold},        // constants exposed by copy propagation
 	{"cse", cse},               // recomputed values and reloaded bytes reuse the register holding them
-	{"gvn", gvn},               // the same across blocks, from dominating blocks
 	{"cse copyprop", copyprop}, // reads of cse's copies read the holder
 	{"bitmove", bitmove},       // loads of stored bits read the register; runs of storebits packed into one store
 	{"deadcode", deadcode},     // unused pure instructions, unreachable blocks
@@ -74,7 +73,7 @@ func composite(name string, u *sir.Unit, skip map[string]bool) {
 // maxFinalRounds bounds finalRounds.
 const maxFinalRounds = 4
 
-// finalRounds repeats cfg, fold, copyprop, cse, gvn, deadcode and coalesce
+// finalRounds repeats cfg, fold, copyprop, cse, deadcode and coalesce
 // while the unit shrinks: blocks merged by cfg expose constants to fold (a
 // variable built from constants in one block and read in the next) and
 // repeated loads to cse, folded branches leave blocks for cfg to merge, and
@@ -82,7 +81,7 @@ const maxFinalRounds = 4
 // Each round's passes are skipped under the names the pipeline gives them
 // (Options.Skip "cse" turns cse off everywhere).
 func finalRounds(u *sir.Unit, skip map[string]bool) {
-	round := []pass{{"cfg", cleanupCFG}, {"fold", fold}, {"copyprop", copyprop}, {"cse", cse}, {"gvn", gvn},
+	round := []pass{{"cfg", cleanupCFG}, {"fold", fold}, {"copyprop", copyprop}, {"cse", cse},
 		{"copyprop", copyprop}, {"deadcode", deadcode}, {"coalesce", coalesce}, {"deadcode", deadcode}}
 	size := func() int { return u.NumInsts() + len(u.Blocks) }
 	for range maxFinalRounds {

@@ -208,13 +208,19 @@ type blockCode struct {
 // arena from the state base; regs are the machine registers to allocate.
 func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, regs []amd64.Reg) (*lowered, error) {
 	rolls := findRolls(u, l)
-	regions := findRegions(u, l, layout(u), rolls)
-	if len(regions) == 0 && !noReuse.Load() {
-		// Values reused across blocks (opt.Reuse) would defeat the region
-		// finder, which gains more where it finds instances to loop over.
-		if r := opt.Reuse(u); r != nil {
-			u = r
-			rolls = findRolls(u, l)
+	order := layout(u)
+	regions := findRegions(u, l, order, rolls)
+	if !noReuse.Load() {
+		// Values reused across blocks, within each instance's code where
+		// the regions loop over instances: then every instance's code
+		// changes alike and the regions are found again (kept only if
+		// they cover as many instances).
+		if r := opt.Reuse(u, regionScopes(u, order, regions)); r != nil {
+			rr := findRolls(r, l)
+			rg := findRegions(r, l, layout(r), rr)
+			if regionsCovered(rg) >= regionsCovered(regions) {
+				u, rolls, regions = r, rr, rg
+			}
 		}
 	}
 	if len(rolls) > 0 || len(regions) > 0 {

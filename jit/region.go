@@ -7,6 +7,7 @@ import (
 
 	"github.com/weft-hdl/weft/jit/amd64"
 	"github.com/weft-hdl/weft/sir"
+	"github.com/weft-hdl/weft/sir/opt"
 )
 
 // Regions: the instances of a module that a design has several of (the
@@ -897,4 +898,54 @@ func overlaps(runs []*regionRun, f *regionFinder, lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// regionScopes places each instruction of u in the runs (found on layout
+// order), for opt.Reuse: nil without runs.
+func regionScopes(u *sir.Unit, order []sir.BlockID, runs []*regionRun) func(sir.BlockID, int) opt.Scope {
+	if len(runs) == 0 {
+		return nil
+	}
+	first := make([]int, len(u.Blocks)) // each laid-out block's first token
+	for i := range first {
+		first[i] = -1
+	}
+	n := 0
+	for _, id := range order {
+		first[id] = n
+		n += len(u.Blocks[id].Insts) + 1
+	}
+	tok := func(t tokPos) int {
+		if t.oi >= len(order) {
+			return n
+		}
+		return first[order[t.oi]] + t.i
+	}
+	type span struct{ lo, seg, count int }
+	spans := make([]span, 0, len(runs))
+	for _, r := range runs {
+		lo := tok(r.start)
+		spans = append(spans, span{lo, tok(r.segEnd) - lo, r.count})
+	}
+	return func(b sir.BlockID, i int) opt.Scope {
+		if int(b) >= len(first) || first[b] < 0 {
+			return opt.Scope{}
+		}
+		t := first[b] + i
+		for k, s := range spans {
+			if t >= s.lo && t < s.lo+s.seg*s.count {
+				return opt.Scope{Run: k + 1, Seg: (t - s.lo) / s.seg, Pos: (t - s.lo) % s.seg}
+			}
+		}
+		return opt.Scope{}
+	}
+}
+
+// regionsCovered is how many segments runs loop over.
+func regionsCovered(runs []*regionRun) int {
+	n := 0
+	for _, r := range runs {
+		n += r.count
+	}
+	return n
 }

@@ -9,13 +9,20 @@ const gvnMaxWalk = 256
 
 // Reuse returns a copy of u in which values are reused across blocks (gvn,
 // then copyprop and deadcode), or nil when gvn finds nothing to reuse.
-// It is not in the pass table: the native backend applies it to the units
-// it does not loop over instances (jit/region.go), whose matching a value
-// loaded once for every instance (a shared reset, a flop staged before
-// them all) defeats, and which gain more than reuse does.
-func Reuse(u *sir.Unit) *sir.Unit {
+//
+// It is not in the pass table: the native backend applies it after
+// finding the runs of code it loops over a module's instances
+// (jit/region.go), whose matching a value loaded once for every instance
+// (a shared reset, a flop staged before them all) would defeat. scope,
+// when not nil, places each instruction (block, index; the index of the
+// terminator is the block's length) in those runs; a value is then reused
+// only within one segment, and an instruction is left as it is in every
+// segment when its value is read outside its segment in one of them (the
+// last instance's values read after a run), so that every instance's code
+// changes alike.
+func Reuse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) *sir.Unit {
 	c := u.Clone()
-	if !gvn(c) {
+	if !gvn(c, scope) {
 		return nil
 	}
 	copyprop(c)
@@ -44,18 +51,27 @@ func Reuse(u *sir.Unit) *sir.Unit {
 // load names.
 //
 // It reports whether it changed anything.
-func gvn(u *sir.Unit) bool {
+// Scope places an instruction in a run of repeated code: segment Seg of
+// run Run (from 1), at position Pos in the segment; the zero Scope is
+// outside every run.
+type Scope struct{ Run, Seg, Pos int }
+
+func gvn(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 	if len(u.Blocks) < 2 {
 		return false // one block: cse already did it
 	}
 	g := &gvnState{
 		u:     u,
+		scope: scope,
 		ndefs: defCounts(u),
 		dom:   u.Dominators(),
 		preds: u.Preds(),
 		table: map[gvnKey][]gvnEntry{},
 		kill:  map[sir.HomeID]uint64{},
 		seen:  make([]uint32, len(u.Blocks)),
+	}
+	if scope != nil {
+		g.markCrossReads()
 	}
 	g.stores = make([][]sir.HomeID, len(u.Blocks))
 	children := make([][]sir.BlockID, len(u.Blocks))
@@ -93,7 +109,7 @@ func gvn(u *sir.Unit) bool {
 		if b != 0 {
 			g.enter(b)
 		}
-		g.block(u.Blocks[b])
+		g.block(b, u.Blocks[b])
 		stack = append(stack, -1)
 		stack = append(stack, children[b]...)
 	}
@@ -116,10 +132,12 @@ type gvnKey struct {
 	count   int
 }
 
-// gvnEntry is a register holding a value since sequence number seq.
+// gvnEntry is a register holding a value since sequence number seq, in
+// the segment (or outside) that scope says.
 type gvnEntry struct {
-	reg sir.Reg
-	seq uint64
+	reg   sir.Reg
+	seq   uint64
+	scope Scope
 }
 
 // gvnUndo restores, on leaving a scope, a table entry pushed (key set) or
@@ -132,6 +150,8 @@ type gvnUndo struct {
 
 type gvnState struct {
 	u      *sir.Unit
+	scope  func(b sir.BlockID, i int) Scope
+	at     Scope // where the instruction being looked at lies (Pos cleared)
 	ndefs  []int32
 	dom    *sir.DomTree
 	preds  [][]sir.BlockID
@@ -147,6 +167,52 @@ type gvnState struct {
 	seen    []uint32 // walk stamps
 	walk    uint32
 	reused  int
+	// kept are, with scopes, the positions of runs whose instructions
+	// stay: their value is read outside its segment in some segment
+	// (after a run, its last instance's values), and a reused value would
+	// carry the read to its holder's definition instead.
+	kept map[Scope]bool
+	keep bool // the instruction being looked at is kept
+}
+
+func (g *gvnState) markCrossReads() {
+	u := g.u
+	defAt := make([]Scope, len(u.Regs))
+	defined := make([]bool, len(u.Regs))
+	for i, b := range u.Blocks {
+		if b == nil || g.dom.Idom[i] < 0 {
+			continue
+		}
+		for j, in := range b.Insts {
+			if d := in.Dst; d > 0 && int(d) < len(defAt) {
+				defAt[d], defined[d] = g.scope(sir.BlockID(i), j), true
+			}
+		}
+	}
+	g.kept = map[Scope]bool{}
+	var buf []sir.Reg
+	for i, b := range u.Blocks {
+		if b == nil || g.dom.Idom[i] < 0 {
+			continue
+		}
+		read := func(r sir.Reg, at Scope) {
+			if r <= 0 || int(r) >= len(defAt) || !defined[r] {
+				return
+			}
+			if d := defAt[r]; d.Run != 0 && (d.Run != at.Run || d.Seg != at.Seg) {
+				g.kept[Scope{Run: d.Run, Pos: d.Pos}] = true
+			}
+		}
+		for j := range b.Insts {
+			at := g.scope(sir.BlockID(i), j)
+			for _, r := range b.Insts[j].Uses(buf[:0]) {
+				read(r, at)
+			}
+		}
+		if b.Term.Kind == sir.TermBranch {
+			read(b.Term.Cond, g.scope(sir.BlockID(i), len(b.Insts)))
+		}
+	}
 }
 
 func (g *gvnState) single(r sir.Reg) bool {
@@ -210,8 +276,13 @@ func (g *gvnState) enter(b sir.BlockID) {
 	}
 }
 
-func (g *gvnState) block(b *sir.Block) {
+func (g *gvnState) block(id sir.BlockID, b *sir.Block) {
 	for i := range b.Insts {
+		if g.scope != nil {
+			at := g.scope(id, i)
+			g.keep = g.kept[Scope{Run: at.Run, Pos: at.Pos}]
+			g.at = Scope{Run: at.Run, Seg: at.Seg}
+		}
 		g.inst(&b.Insts[i])
 	}
 }
@@ -257,7 +328,7 @@ func (g *gvnState) inst(in *sir.Inst) {
 	}
 	if s := g.table[k]; len(s) > 0 {
 		e := s[len(s)-1]
-		if e.seq > g.barrier && (!load || e.seq > g.kill[k.home]) && e.reg != in.Dst {
+		if e.seq > g.barrier && (!load || e.seq > g.kill[k.home]) && e.scope == g.at && e.reg != in.Dst && !g.keep {
 			*in = sir.Inst{Op: sir.OpCopy, Dst: in.Dst, A: e.reg}
 			g.reused++
 			return
@@ -269,7 +340,7 @@ func (g *gvnState) inst(in *sir.Inst) {
 // push makes r the holder of k from here on (in this scope).
 func (g *gvnState) push(k gvnKey, r sir.Reg) {
 	g.seq++
-	g.table[k] = append(g.table[k], gvnEntry{reg: r, seq: g.seq})
+	g.table[k] = append(g.table[k], gvnEntry{reg: r, seq: g.seq, scope: g.at})
 	kp := k
 	g.log = append(g.log, gvnUndo{key: &kp})
 }

@@ -115,7 +115,7 @@ func TestGVNRandom(t *testing.T) {
 		}
 		orig := u.Clone()
 		copies := countOp(u, sir.OpCopy)
-		gvn(u)
+		gvn(u, nil)
 		if err := sir.Check(u); err != nil {
 			t.Fatalf("unit %d: %v\nbefore:\n%s\nafter:\n%s", i, err, orig, u)
 		}
@@ -219,7 +219,7 @@ b2:
 				t.Fatal(err)
 			}
 			orig := u.Clone()
-			if r := Reuse(u); r != nil {
+			if r := Reuse(u, nil); r != nil {
 				u = r
 			}
 			if err := sir.Check(u); err != nil {
@@ -231,4 +231,70 @@ b2:
 			behaveAlike(t, c.name, orig, u, rand.New(rand.NewSource(1)), 20)
 		})
 	}
+}
+
+// TestGVNScopes: with scopes (the instances of a module the native backend
+// loops over), values are reused within a segment only, and a value read
+// after the run stays computed in every segment, so that the segments
+// still match each other.
+func TestGVNScopes(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("unit \"segments\"\nb0:\n  jump b1\n")
+	// Segment k: blocks 3k+1 .. 3k+3. h0 is shared, h(1+k) is instance
+	// k's.
+	for k := range 3 {
+		a, b, c := 3*k+1, 3*k+2, 3*k+3
+		r := 10 * (k + 1)
+		fmt.Fprintf(&sb, "b%d:\n  r%d:1 = load.1 h0+0\n  r%d:8 = load.1 h%d+0\n  branch r%d, b%d, b%d\n", a, r, r+1, 1+k, r, b, c)
+		fmt.Fprintf(&sb, "b%d:\n  store.1 h4+%d, r%d\n  jump b%d\n", b, k, r+1, c)
+		fmt.Fprintf(&sb, "b%d:\n  r%d:1 = load.1 h0+0\n  r%d:8 = load.1 h%d+0\n  r%d:8 = zext r%d\n  r%d:8 = add r%d, r%d\n  store.1 h5+%d, r%d\n  jump b%d\n",
+			c, r+2, r+3, 1+k, r+4, r+2, r+5, r+3, r+4, k, r+5, c+1)
+	}
+	sb.WriteString("b10:\n  store.1 h6+0, r33\n  ret ok\n") // the last segment's reload, read after the run
+	u, err := sir.Parse(sb.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	scope := func(b sir.BlockID, i int) Scope {
+		if b < 1 || b > 9 {
+			return Scope{}
+		}
+		return Scope{Run: 1, Seg: int(b-1) / 3, Pos: int(b-1)%3*100 + i}
+	}
+	r := Reuse(u, scope)
+	if r == nil {
+		t.Fatal("nothing reused")
+	}
+	if err := sir.Check(r); err != nil {
+		t.Fatalf("%v\n%s", err, r)
+	}
+	behaveAlike(t, "scoped", u, r, rand.New(rand.NewSource(2)), 20)
+	// Per segment: the shared and the instance's loads in its first block,
+	// and the instance's reload (read after the run in the last segment):
+	// the shared reload reuses the segment's own load.
+	loads := make([]int, 3)
+	for k := range 3 {
+		for _, id := range []int{3*k + 1, 3*k + 2, 3*k + 3} {
+			loads[k] += countOpIn(r.Blocks[id], sir.OpLoad)
+		}
+	}
+	for k, n := range loads {
+		if n != 3 {
+			t.Errorf("segment %d keeps %d loads, want 3 (every segment alike):\n%s", k, n, r)
+		}
+	}
+	// Without scopes the shared value is loaded once for all.
+	if all := Reuse(u, nil); all == nil || countOp(all, sir.OpLoad) >= countOp(r, sir.OpLoad) {
+		t.Errorf("unscoped reuse should load less than scoped reuse")
+	}
+}
+
+func countOpIn(b *sir.Block, op sir.Op) int {
+	n := 0
+	for _, in := range b.Insts {
+		if in.Op == op {
+			n++
+		}
+	}
+	return n
 }

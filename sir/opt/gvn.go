@@ -8,7 +8,8 @@ import "github.com/weft-hdl/weft/sir"
 const gvnMaxWalk = 256
 
 // Reuse returns a copy of u in which values are reused across blocks (gvn,
-// then copyprop and deadcode), or nil when gvn finds nothing to reuse.
+// then copyprop and deadcode) and stores that later ones overwrite on
+// every path are removed (dse), or nil when neither finds anything.
 //
 // It is not in the pass table: the native backend applies it after
 // finding the runs of code it loops over a module's instances
@@ -22,7 +23,9 @@ const gvnMaxWalk = 256
 // changes alike.
 func Reuse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) *sir.Unit {
 	c := u.Clone()
-	if !gvn(c, scope) {
+	reused := gvn(c, scope)
+	removed := dse(c, scope) // before deadcode, which renumbers blocks scope names
+	if !reused && !removed {
 		return nil
 	}
 	copyprop(c)
@@ -34,8 +37,8 @@ func Reuse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) *sir.Unit {
 // the dominator tree, an instruction that recomputes a pure value or
 // reloads bytes that a dominating block computed or loaded (or stored)
 // into a single-assignment register becomes a copy of that register
-// (copyprop and deadcode then remove it). The set of 31 write-enable tests
-// of a register file, each in its own block, so loads the enable and the
+// (copyprop and deadcode then remove it). A register file's 31
+// write-enable tests, each in its own block, so load the enable and the
 // address once instead of 31 times.
 //
 // Only single-assignment registers take part, as holders and as
@@ -48,14 +51,9 @@ func Reuse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) *sir.Unit {
 // from below its immediate dominator D, every store of a block on a path
 // from D to it (found by walking predecessors back to D: all such blocks
 // lie in D's subtree). Events write only the runtime-event ring, which no
-// load names.
+// load names. scope, when not nil, is Reuse's.
 //
 // It reports whether it changed anything.
-// Scope places an instruction in a run of repeated code: segment Seg of
-// run Run (from 1), at position Pos in the segment; the zero Scope is
-// outside every run.
-type Scope struct{ Run, Seg, Pos int }
-
 func gvn(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 	if len(u.Blocks) < 2 {
 		return false // one block: cse already did it
@@ -115,6 +113,11 @@ func gvn(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 	}
 	return g.reused > 0
 }
+
+// Scope places an instruction in a run of repeated code: segment Seg of
+// run Run (from 1), at position Pos in the segment; the zero Scope is
+// outside every run.
+type Scope struct{ Run, Seg, Pos int }
 
 // gvnKey is a value: an op over single-assignment registers, or the bytes
 // of a load at a result width.

@@ -2,7 +2,9 @@
 // unit (kernels and lane tasks alike), in the manner of Go's SSA compile.go.
 // Each pass lives in its own file; every pass leaves a unit that passes
 // sir.Check (Options.Check verifies that after each pass, and the tests
-// always set it).
+// always set it). Reuse (gvn.go and dse.go: values reused and stores
+// removed across blocks) lies outside the table: the native backend
+// applies it once it knows which code it loops over instances.
 //
 // Passes treat registers per SIR's rules: a register may be assigned more
 // than once, so facts about a register (its constant value, the register it

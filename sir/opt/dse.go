@@ -1,6 +1,10 @@
 package opt
 
-import "github.com/weft-hdl/weft/sir"
+import (
+	"sort"
+
+	"github.com/weft-hdl/weft/sir"
+)
 
 // dseBytes bounds the bytes of a home dse tracks (offsets below it): a
 // store reaching past it is never found dead.
@@ -36,12 +40,7 @@ func dse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 	if len(rpo) < 2 {
 		return false // one block: coalesce already did it
 	}
-	type key struct {
-		home     sir.HomeID
-		run, seg int
-	}
-	type set map[key]uint64
-	in := make([]set, len(u.Blocks)) // at each block's start, once done
+	in := make([]dseSet, len(u.Blocks)) // at each block's start, once done
 	done := make([]bool, len(u.Blocks))
 	scopeAt := func(b sir.BlockID, i int) Scope {
 		if scope == nil {
@@ -62,41 +61,19 @@ func dse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 	for i := len(rpo) - 1; i >= 0; i-- {
 		id := rpo[i]
 		b := u.Blocks[id]
-		// The set at the block's end: the successors' meet.
-		var cur set
+		// The set at the block's end: the successors' meet (nothing at a
+		// return or a back edge).
+		var cur dseSet
 		succ = b.Term.Succs(succ[:0])
 		for j, s := range succ {
 			if !done[s] {
-				cur = set{}
+				cur = nil
 				break
 			}
 			if j == 0 {
-				cur = make(set, len(in[s]))
-				for k, m := range in[s] {
-					cur[k] = m
-				}
-				continue
-			}
-			for k, m := range cur {
-				if m &= in[s][k]; m == 0 {
-					delete(cur, k)
-				} else {
-					cur[k] = m
-				}
-			}
-		}
-		if cur == nil {
-			cur = set{} // a return
-		}
-		read := func(h sir.HomeID, m uint64) {
-			for k, v := range cur {
-				if k.home == h {
-					if v &^= m; v == 0 {
-						delete(cur, k)
-					} else {
-						cur[k] = v
-					}
-				}
+				cur = append(dseSet(nil), in[s]...)
+			} else {
+				cur = cur.meet(in[s])
 			}
 		}
 		keep = keep[:0]
@@ -109,25 +86,24 @@ func dse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 			a := inst.Addr
 			switch {
 			case inst.Op == sir.OpStore && !a.Dynamic():
-				m := bytes(a.Offset, inst.Size)
 				if a.Offset+inst.Size > dseBytes {
 					break // partly untracked: never dead, adds nothing
 				}
+				m := bytes(a.Offset, inst.Size)
 				sc := scopeAt(id, j)
-				own := key{a.Home, sc.Run, sc.Seg}
-				if cur[own]&m == m {
+				if cur.get(a.Home, sc.Run, sc.Seg)&m == m {
 					keep[j], dead = false, true
 					continue
 				}
-				read(a.Home, m) // the bytes' first store from here is this one
-				cur[own] |= m
+				cur = cur.read(a.Home, m) // the bytes' first store from here is this one
+				cur = cur.add(dseBits{a.Home, sc.Run, sc.Seg, m})
 			case inst.Op == sir.OpLoad || inst.Op == sir.OpLoadBits:
 				if a.Dynamic() {
-					read(a.Home, ^uint64(0))
+					cur = cur.read(a.Home, ^uint64(0))
 					break
 				}
 				lo, hi := cseBytes(u, inst, u.Width(inst.Dst))
-				read(a.Home, bytes(lo, hi-lo))
+				cur = cur.read(a.Home, bytes(lo, hi-lo))
 			}
 		}
 		if dead {
@@ -142,9 +118,87 @@ func dse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 			b.Insts = b.Insts[:n]
 		}
 		if len(cur) > dseMaxHomes {
-			cur = set{}
+			cur = nil
 		}
 		in[id], done[id] = cur, true
 	}
 	return removed
+}
+
+// dseBits are bytes of a home (bit i: byte i) that stores of one segment
+// (or of the code outside every run) overwrite.
+type dseBits struct {
+	home     sir.HomeID
+	run, seg int
+	m        uint64
+}
+
+func (a dseBits) less(b dseBits) bool {
+	if a.home != b.home {
+		return a.home < b.home
+	}
+	if a.run != b.run {
+		return a.run < b.run
+	}
+	return a.seg < b.seg
+}
+
+// dseSet is a set of overwritten bytes, sorted by home and segment, no
+// entry empty.
+type dseSet []dseBits
+
+// find returns where an entry for (h, run, seg) is or would go.
+func (s dseSet) find(h sir.HomeID, run, seg int) int {
+	k := dseBits{home: h, run: run, seg: seg}
+	return sort.Search(len(s), func(i int) bool { return !s[i].less(k) })
+}
+
+func (s dseSet) get(h sir.HomeID, run, seg int) uint64 {
+	if i := s.find(h, run, seg); i < len(s) && s[i].home == h && s[i].run == run && s[i].seg == seg {
+		return s[i].m
+	}
+	return 0
+}
+
+// add ors e's bytes into its entry.
+func (s dseSet) add(e dseBits) dseSet {
+	i := s.find(e.home, e.run, e.seg)
+	if i < len(s) && s[i].home == e.home && s[i].run == e.run && s[i].seg == e.seg {
+		s[i].m |= e.m
+		return s
+	}
+	s = append(s, dseBits{})
+	copy(s[i+1:], s[i:])
+	s[i] = e
+	return s
+}
+
+// read removes bytes m of home h from every segment's entry.
+func (s dseSet) read(h sir.HomeID, m uint64) dseSet {
+	i := s.find(h, -1<<62, 0)
+	n := i
+	for ; i < len(s) && s[i].home == h; i++ {
+		if s[i].m &^= m; s[i].m != 0 {
+			s[n] = s[i]
+			n++
+		}
+	}
+	return append(s[:n], s[i:]...)
+}
+
+// meet is the bytes both s and t hold (s is reused).
+func (s dseSet) meet(t dseSet) dseSet {
+	n, j := 0, 0
+	for _, e := range s {
+		for j < len(t) && t[j].less(e) {
+			j++
+		}
+		if j < len(t) && !e.less(t[j]) { // the same entry
+			if e.m &= t[j].m; e.m != 0 {
+				s[n] = e
+				n++
+			}
+		}
+	}
+	return s[:n]
 }

@@ -148,6 +148,23 @@ b2:
   store.1 h0+0, r1
   ret ok
 `, 2},
+		{"a back edge as the branch's second target keeps them too", `
+unit "loop2"
+b0:
+  r1:8 = const 3
+  jump b1
+b1:
+  r2:8 = const 0
+  store.1 h0+0, r2
+  r3:8 = const 1
+  r1:8 = sub r1, r3
+  r4:8 = const 0
+  r5:1 = eq r1, r4
+  branch r5, b2, b1
+b2:
+  store.1 h0+0, r1
+  ret ok
+`, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u, err := sir.Parse(strings.TrimSpace(c.src))

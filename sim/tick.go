@@ -40,8 +40,8 @@ const maxTickCallEdges = 1 << 15
 // adaptBatch resizes tl's batch after a call that ran the whole batch in
 // elapsed. A static instruction count overestimates a call's cost many
 // times over when most of the unit's blocks are skipped on a given edge
-// (a CPU's decoder arms): the SoC's loop ran 25 cycles per call and spent
-// 3-4% of its time between calls.
+// (the arms of a CPU's decoder): the SoC's loop ran 25 cycles per call
+// and spent 3-4% of its time between calls.
 func (tl *tickLoop) adaptBatch(ran int, elapsed time.Duration) {
 	if ran < tl.batch {
 		return // cut short by the caller's count, an event or $finish

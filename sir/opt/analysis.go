@@ -191,3 +191,15 @@ func liveOut(u *sir.Unit) ([]regset.Set, map[sir.Reg]int) {
 	}
 	return out, idx
 }
+
+// keepInsts drops the instructions of b whose keep entry is false.
+func keepInsts(b *sir.Block, keep []bool) {
+	n := 0
+	for i := range b.Insts {
+		if keep[i] {
+			b.Insts[n] = b.Insts[i]
+			n++
+		}
+	}
+	b.Insts = b.Insts[:n]
+}

@@ -47,14 +47,7 @@ func deadcode(u *sir.Unit) {
 					touched = append(touched, r)
 				}
 			}
-			n := 0
-			for i := range b.Insts {
-				if keep[i] {
-					b.Insts[n] = b.Insts[i]
-					n++
-				}
-			}
-			b.Insts = b.Insts[:n]
+			keepInsts(b, keep)
 			for _, r := range touched {
 				live[r] = false
 			}

@@ -108,14 +108,7 @@ func dse(u *sir.Unit, scope func(b sir.BlockID, i int) Scope) bool {
 		}
 		if dead {
 			removed = true
-			n := 0
-			for j := range b.Insts {
-				if keep[j] {
-					b.Insts[n] = b.Insts[j]
-					n++
-				}
-			}
-			b.Insts = b.Insts[:n]
+			keepInsts(b, keep)
 		}
 		if len(cur) > dseMaxHomes {
 			cur = nil

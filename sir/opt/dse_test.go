@@ -27,12 +27,12 @@ func TestDSERandom(t *testing.T) {
 			u = genUnit(rng)
 		}
 		orig := u.Clone()
-		stores := countOp(u, sir.OpStore)
+		stores := countOps(u, sir.OpStore)
 		dse(u, nil)
 		if err := sir.Check(u); err != nil {
 			t.Fatalf("unit %d: %v\nbefore:\n%s\nafter:\n%s", i, err, orig, u)
 		}
-		removed += stores - countOp(u, sir.OpStore)
+		removed += stores - countOps(u, sir.OpStore)
 		behaveAlike(t, fmt.Sprintf("unit %d", i), orig, u, rng, 4)
 	}
 	if removed < n/10 {
@@ -167,19 +167,7 @@ b2:
 `, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			u, err := sir.Parse(strings.TrimSpace(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			orig := u.Clone()
-			dse(u, nil)
-			if err := sir.Check(u); err != nil {
-				t.Fatalf("%v\n%s", err, u)
-			}
-			if got := countOp(u, sir.OpStore); got != c.stores {
-				t.Errorf("%d stores left, want %d:\n%s", got, c.stores, u)
-			}
-			behaveAlike(t, c.name, orig, u, rand.New(rand.NewSource(1)), 20)
+			checkCase(t, c.src, func(u *sir.Unit) *sir.Unit { dse(u, nil); return u }, sir.OpStore, c.stores)
 		})
 	}
 }

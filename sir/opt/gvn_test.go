@@ -87,18 +87,6 @@ func onlyEntryRegs(u *sir.Unit, in sir.Inst) bool {
 	return !in.Addr.Dynamic() || defined[in.Addr.Index]
 }
 
-func countOp(u *sir.Unit, op sir.Op) int {
-	n := 0
-	for _, b := range u.Blocks {
-		for _, in := range b.Insts {
-			if in.Op == op {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // TestGVNRandom: gvn alone keeps every unit's behaviour, and reuses
 // values often enough that the comparison means something.
 func TestGVNRandom(t *testing.T) {
@@ -114,12 +102,12 @@ func TestGVNRandom(t *testing.T) {
 			t.Fatalf("generator made a bad unit: %v\n%s", err, u)
 		}
 		orig := u.Clone()
-		copies := countOp(u, sir.OpCopy)
+		copies := countOps(u, sir.OpCopy)
 		gvn(u, nil)
 		if err := sir.Check(u); err != nil {
 			t.Fatalf("unit %d: %v\nbefore:\n%s\nafter:\n%s", i, err, orig, u)
 		}
-		reused += countOp(u, sir.OpCopy) - copies
+		reused += countOps(u, sir.OpCopy) - copies
 		behaveAlike(t, fmt.Sprintf("unit %d", i), orig, u, rng, 4)
 	}
 	if reused < n/2 {
@@ -214,23 +202,34 @@ b2:
 `, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			u, err := sir.Parse(strings.TrimSpace(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			orig := u.Clone()
-			if r := Reuse(u, nil); r != nil {
-				u = r
-			}
-			if err := sir.Check(u); err != nil {
-				t.Fatalf("%v\n%s", err, u)
-			}
-			if got := countOp(u, sir.OpLoad); got != c.loads {
-				t.Errorf("%d loads left, want %d:\n%s", got, c.loads, u)
-			}
-			behaveAlike(t, c.name, orig, u, rand.New(rand.NewSource(1)), 20)
+			checkCase(t, c.src, func(u *sir.Unit) *sir.Unit {
+				if r := Reuse(u, nil); r != nil {
+					return r
+				}
+				return u
+			}, sir.OpLoad, c.loads)
 		})
 	}
+}
+
+// checkCase parses src, transforms it (pass may change the unit it is
+// given), and checks that the result passes sir.Check, has want
+// instructions of op, and behaves as the unit it came from.
+func checkCase(t *testing.T, src string, pass func(*sir.Unit) *sir.Unit, op sir.Op, want int) {
+	t.Helper()
+	u, err := sir.Parse(strings.TrimSpace(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := u.Clone()
+	u = pass(u)
+	if err := sir.Check(u); err != nil {
+		t.Fatalf("%v\n%s", err, u)
+	}
+	if got := countOps(u, op); got != want {
+		t.Errorf("%d %s instructions left, want %d:\n%s", got, op, want, u)
+	}
+	behaveAlike(t, "case", orig, u, rand.New(rand.NewSource(1)), 20)
 }
 
 // TestGVNScopes: with scopes (the instances of a module the native backend
@@ -284,7 +283,7 @@ func TestGVNScopes(t *testing.T) {
 		}
 	}
 	// Without scopes the shared value is loaded once for all.
-	if all := Reuse(u, nil); all == nil || countOp(all, sir.OpLoad) >= countOp(r, sir.OpLoad) {
+	if all := Reuse(u, nil); all == nil || countOps(all, sir.OpLoad) >= countOps(r, sir.OpLoad) {
 		t.Errorf("unscoped reuse should load less than scoped reuse")
 	}
 }

@@ -17,7 +17,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 PEERS="$ROOT/perf/peers"
 cd "$ROOT"
 
-# name | top | clock | reset (active low) | cycles | print signals | files | top parameters (NAME=VAL ...)
+# The SMP SoC (examples/soc) runs its benchmark firmware to $finish, about
+# 2.9 M cycles.
+SOC_FILES="examples/soc/smp/soc_smp.sv examples/soc/smp/soc_tile.sv examples/soc/smp/soc_shared.sv examples/soc/rtl/rv_core.v examples/soc/rtl/rv_alu.v examples/soc/rtl/rv_regfile.v"
+# name | top | clock | reset (active low) | cycles | print signals | files | top parameters (NAME=VAL ...) | Verilator options
 DESIGNS=(
   "uart|uart_top|clk|rst_n|20000000|txd,tx_ready,rx_data,rx_valid,rx_frame_err,rx_overflow|examples/uart/rtl/uart_pkg.sv examples/uart/rtl/uart_fifo.sv examples/uart/rtl/uart_tx.sv examples/uart/rtl/uart_rx.sv examples/uart/rtl/uart_top.sv"
   "flops4k|flops4k|clk|rst_n|10000000|sum|perf/peers/flops4k.sv"
@@ -29,6 +32,8 @@ DESIGNS=(
   "mac64|mac64|clk|rst_n|2000000|sum,mix|perf/peers/mac64.sv"
   "macloop|macloop|clk|rst_n|1000000|sum|perf/peers/macloop.sv"
   "chain100k|chain100k|clk|rst_n|200000|sum|perf/peers/chain100k.sv"
+  "soc|soc_smp|clk|rst_n|3000000|pass,result|$SOC_FILES|NCORES=1 FIRMWARE=\"examples/soc/fw/bench.hex\" FW_ARG=12|-Iexamples/soc/rtl"
+  "soc4|soc_smp|clk|rst_n|3000000|pass,result|$SOC_FILES|NCORES=4 FIRMWARE=\"examples/soc/fw/bench.hex\" FW_ARG=12|-Iexamples/soc/rtl"
 )
 
 command -v verilator >/dev/null || { echo "verilator not found" >&2; exit 1; }
@@ -42,7 +47,7 @@ else
 fi
 
 run_design() {
-  local name="$1" top="$2" clk="$3" rst="$4" cycles="$5" prints="$6" files="$7" params="$8"
+  local name="$1" top="$2" clk="$3" rst="$4" cycles="$5" prints="$6" files="$7" params="$8" vflags="$9"
   cycles="${CYCLES:-$cycles}"
   local vparams=() wparams=() p
   for p in $params; do vparams+=("-G$p"); wparams+=(-G "$p"); done
@@ -60,7 +65,7 @@ run_design() {
   verilator --cc --exe --build -O3 --x-assign fast --x-initial fast --noassert \
     --top-module "$top" --prefix Vtop -Mdir "$bdir/obj" -o Vsim \
     -CFLAGS -O2 -CFLAGS "-DCLK=$clk -DRST=$rst -DPRINTS_H='\"$bdir/prints.h\"'" \
-    -Wno-fatal -Wno-lint -Wno-style "${vparams[@]}" \
+    -Wno-fatal -Wno-lint -Wno-style "${vparams[@]}" $vflags \
     "$PEERS/main.cpp" $files >"$bdir/build.log" 2>&1 \
     || { cat "$bdir/build.log" >&2; exit 1; }
   t1=$(date +%s.%N)
@@ -111,13 +116,13 @@ median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[
 REPS="${REPS:-3}"
 ROWS=()
 want=("$@")
-[ ${#want[@]} -eq 0 ] && want=(uart fifo macloop cores4 cores mac64 counters sec flops4k chain100k)
+[ ${#want[@]} -eq 0 ] && want=(uart fifo macloop cores4 cores mac64 counters sec flops4k chain100k soc soc4)
 for w in "${want[@]}"; do
   found=0
   for row in "${DESIGNS[@]}"; do
-    IFS='|' read -r name top clk rst cycles prints files params <<<"$row"
+    IFS='|' read -r name top clk rst cycles prints files params vflags <<<"$row"
     if [ "$name" = "$w" ]; then
-      run_design "$name" "$top" "$clk" "$rst" "$cycles" "$prints" "$files" "$params"
+      run_design "$name" "$top" "$clk" "$rst" "$cycles" "$prints" "$files" "$params" "$vflags"
       found=1
     fi
   done

@@ -20,7 +20,9 @@ type tickLoop struct {
 	native bool
 	// batch is the edges one call runs: the program's Batch (sized from
 	// the unit's static instruction count) at first, then doubled or
-	// halved so that a call takes about tickCallTime (adaptBatch).
+	// halved, never below Batch, so that a call takes about tickCallTime
+	// (adaptBatch). The floor keeps a slow host (valgrind, a descheduled
+	// thread) from shrinking calls to an edge each.
 	batch int
 }
 
@@ -49,7 +51,7 @@ func (tl *tickLoop) adaptBatch(ran int, elapsed time.Duration) {
 	switch {
 	case elapsed < tickCallTime/2 && tl.batch < maxTickCallEdges:
 		tl.batch *= 2
-	case elapsed > 2*tickCallTime && tl.batch > 1:
+	case elapsed > 2*tickCallTime && tl.batch/2 >= tl.tk.Batch:
 		tl.batch /= 2
 	}
 }

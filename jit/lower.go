@@ -825,9 +825,8 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 			cc = x.cmp(in.A, in.B, aw, cc)
 		}
 		x.flagsOK, x.flagsReg, x.flagsCC = true, in.Dst, cc
-		t := x.u.Blocks[x.bi].Term
-		if last && t.Kind == sir.TermBranch && t.Cond == in.Dst && x.al.condDiesAtBranch(x.bi, in.Dst) {
-			break // only the branch reads it: it branches on the flags
+		if last && x.onlyBranchReads(in.Dst) {
+			break // it branches on the flags
 		}
 		d := x.target(in.Dst)
 		a.Setcc(cc, d)
@@ -873,7 +872,7 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 		x.mask(rA, w)
 		x.st(in.Dst, rA)
 	case sir.OpLoad, sir.OpStore, sir.OpLoadBits, sir.OpStoreBits:
-		return x.mem(in)
+		return x.mem(in, last)
 	case sir.OpEvent:
 		return x.event(in)
 	default:
@@ -936,6 +935,13 @@ func (x *lowerer) insert(in *sir.Inst, w int) {
 		a.AluRegReg(amd64.Or, t, rC, 64)
 	}
 	x.st(in.Dst, t)
+}
+
+// onlyBranchReads reports whether r is the current block's branch
+// condition and nothing reads it after the branch.
+func (x *lowerer) onlyBranchReads(r sir.Reg) bool {
+	t := &x.u.Blocks[x.bi].Term
+	return t.Kind == sir.TermBranch && t.Cond == r && x.al.condDiesAtBranch(x.bi, r)
 }
 
 // test sets ZF when the 1-bit register r is 0.
@@ -1131,7 +1137,11 @@ func (x *lowerer) funnelBy(in *sir.Inst, w int, n uint64) {
 
 // mem lowers load, store, loadbits and storebits. A dynamic index is used
 // in place when it is in a machine register, else brought to RCX.
-func (x *lowerer) mem(in *sir.Inst) error {
+// mem lowers loads and stores. last is inst's: a static load of bits
+// within one byte that only the block's branch reads (an enable, a valid
+// bit, a flag in a packed vector) becomes a test of that byte, which the
+// branch uses.
+func (x *lowerer) mem(in *sir.Inst, last bool) error {
 	if r := x.region; r != nil && r.bits[in] != nil {
 		return x.regionBits(in, r.bits[in])
 	}
@@ -1192,11 +1202,16 @@ func (x *lowerer) mem(in *sir.Inst) error {
 			}
 		}
 	}
+	m := amd64.M(mbase, int32(off))
+	if load && !in.Addr.Dynamic() && lo+vw <= 8 && last && x.onlyBranchReads(in.Dst) {
+		a.TestMemImm(m, int64(sir.Mask(vw)<<uint(lo)), 8)
+		x.flagsOK, x.flagsReg, x.flagsCC = true, in.Dst, amd64.CondNE
+		return nil
+	}
 	var t amd64.Reg // a load's result
 	if load {
 		t = x.target(in.Dst, in.Addr.Index)
 	}
-	m := amd64.M(mbase, int32(off))
 	skip := a.NewLabel()
 	if in.Addr.Dynamic() {
 		stride := in.Addr.Stride

@@ -240,7 +240,7 @@ func lower(u *sir.Unit, l sir.Layout, stateSize, arenaOff int, maxBack int64, re
 	if int64(arenaOff)+8*int64(slots) >= 1<<31 {
 		return nil, fmt.Errorf("jit: unit %q: state+arena beyond 2 GiB", u.Name)
 	}
-	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1, kz: knownZeros(u)}
+	x := &lowerer{u: u, l: l, a: amd64.New(), al: al, arenaOff: arenaOff, stateSize: stateSize, ring: -1, kz: knownZeros(u, al)}
 	a := x.a
 	x.blocks = make([]amd64.Label, len(u.Blocks))
 	for i := range x.blocks {
@@ -530,16 +530,22 @@ func (x *lowerer) src(op amd64.AluOp, m amd64.Reg, r sir.Reg, opw int) {
 	case locSlot:
 		a.AluRegMem(op, m, x.slotN(l.slot), opw)
 	case locConst:
-		if v := int64(l.imm); opw == 32 || fits32(v) {
-			a.AluRegImm(op, m, v, opw)
-			return
-		}
-		a.MovRegImm(rK, int64(l.imm), 64)
-		a.AluRegReg(op, m, rK, 64)
+		x.opImm(op, m, l.imm, opw)
 	default:
 		x.ld(rK, r)
 		a.AluRegReg(op, m, rK, opw)
 	}
+}
+
+// opImm emits m = m op v at width opw (v below 2^32 when opw is 32).
+// Clobbers rK for a 64-bit constant that fits no immediate field.
+func (x *lowerer) opImm(op amd64.AluOp, m amd64.Reg, v uint64, opw int) {
+	if opw == 32 || fits32(int64(v)) {
+		x.a.AluRegImm(op, m, int64(v), opw)
+		return
+	}
+	x.a.MovRegImm(rK, int64(v), 64)
+	x.a.AluRegReg(op, m, rK, 64)
 }
 
 // imulSrc emits m *= r at width opw (clobbers rK for a wide constant).
@@ -888,17 +894,11 @@ func (x *lowerer) inst(in *sir.Inst, last bool) error {
 // costs at most an or.
 func (x *lowerer) insert(in *sir.Inst, w int) {
 	a := x.a
-	bw := x.w(in.B)
-	field := sir.Mask(bw) << uint(in.Lo)
+	field := sir.Mask(x.w(in.B)) << uint(in.Lo)
 	opw := opWidth(w)
 	orImm := func(t amd64.Reg, v uint64) {
-		switch {
-		case v == 0:
-		case opw == 32 || fits32(int64(v)):
-			a.AluRegImm(amd64.Or, t, int64(v), opw)
-		default:
-			a.MovRegImm(rK, int64(v), 64)
-			a.AluRegReg(amd64.Or, t, rK, 64)
+		if v != 0 {
+			x.opImm(amd64.Or, t, v, opw)
 		}
 	}
 	if c := x.at(in.A); c.kind == locConst {
@@ -914,15 +914,7 @@ func (x *lowerer) insert(in *sir.Inst, w int) {
 	t := x.target(in.Dst, in.B)
 	x.ld(t, in.A)
 	if x.zeros(in.A)&field != field { // clear the field unless it is clear
-		switch m := ^field; {
-		case opw == 32:
-			a.AluRegImm(amd64.And, t, int64(m&sir.Mask(32)), 32)
-		case fits32(int64(m)):
-			a.AluRegImm(amd64.And, t, int64(m), 64)
-		default:
-			a.MovRegImm(rD, int64(m), 64)
-			a.AluRegReg(amd64.And, t, rD, 64)
-		}
+		x.opImm(amd64.And, t, ^field&sir.Mask(opw), opw)
 	}
 	switch b := x.at(in.B); {
 	case b.kind == locConst:

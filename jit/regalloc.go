@@ -101,6 +101,8 @@ type allocation struct {
 	// slots is the number of arena slots used, slot 0 (the back-edge
 	// budget) included.
 	slots int
+	// ndef counts each register's definitions in the laid-out blocks.
+	ndef []int32
 }
 
 // condDiesAtBranch reports whether r, a branch condition of block bi, is
@@ -234,9 +236,10 @@ func allocate(u *sir.Unit, regs []amd64.Reg) *allocation {
 
 	// Locations that need no allocation, then the intervals.
 	var ivs []interval
+	al.ndef = make([]int32, n)
 	for r := sir.Reg(1); int(r) < n; r++ {
 		ri := &info[r]
-		al.ends[r] = ri.hi
+		al.ends[r], al.ndef[r] = ri.hi, ri.ndef
 		switch {
 		case ri.nuse == 0:
 			al.locs[r] = loc{kind: locNone}

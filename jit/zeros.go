@@ -10,19 +10,12 @@ import "github.com/weft-hdl/weft/sir"
 // {fill, x >> k} stages) needs no and before its or.
 //
 // A single definition dominates every read (definite assignment), and
-// registers are visited in reverse postorder, so an operand's facts are
-// final before its readers' are computed (a loop-carried operand has
-// several definitions and none).
-func knownZeros(u *sir.Unit) []uint64 {
-	defs := make([]int32, len(u.Regs))
-	rpo := u.RPO()
-	for _, bi := range rpo {
-		for _, in := range u.Blocks[bi].Insts {
-			if in.Dst != sir.NoReg {
-				defs[in.Dst]++
-			}
-		}
-	}
+// registers are visited in the allocation's reverse postorder, whose
+// definition counts (al.ndef) it reads, so an operand's facts are final
+// before its readers' are computed (a loop-carried operand has several
+// definitions and none).
+func knownZeros(u *sir.Unit, al *allocation) []uint64 {
+	defs := al.ndef
 	kz := make([]uint64, len(u.Regs))
 	isConst := make([]bool, len(u.Regs))
 	for r := range kz {
@@ -34,7 +27,7 @@ func knownZeros(u *sir.Unit) []uint64 {
 		}
 		return kz[r]
 	}
-	for _, bi := range rpo {
+	for _, bi := range al.order {
 		for _, in := range u.Blocks[bi].Insts {
 			d := in.Dst
 			if d == sir.NoReg || defs[d] != 1 {

@@ -88,7 +88,7 @@ func TestKnownZeros(t *testing.T) {
 			t.Fatalf("generator made a bad unit: %v\n%s", err, u)
 		}
 		l, size := sir.PackedLayout([]int{64, 8 * len(regs)}, 0)
-		kz := knownZeros(u)
+		kz := knownZeros(u, allocate(u, allocatable))
 		fi, err := interp.Compile(u, l, interp.Options{})
 		if err != nil {
 			t.Fatal(err)

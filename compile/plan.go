@@ -65,6 +65,7 @@ func NewPlan(kp *kernels.Program) (*plan.Plan, error) {
 		}
 		p.Kernels = append(p.Kernels, k)
 	}
+	p.Ticks = par.TickReasons
 	sp := kp.Layout.Space()
 	for _, s := range kp.Layout.Segments() {
 		seg := plan.Segment{Lane: s.Lane, Lo: s.Lo, Hi: s.Hi}

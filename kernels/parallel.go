@@ -39,6 +39,11 @@ type Parallel struct {
 	// EventSingle is, per Program.Events entry, the estimated cost of its
 	// sequential fused kernel (partitioned or not).
 	EventSingle []int
+	// TickReasons say, per Program.Ticks entry, whether it has
+	// free-running lanes (program.LaneTick), or why not.
+	TickReasons []string
+	// tick is what the lane ticks are built from (nil: nothing to build).
+	tick *tickParts
 }
 
 // Partitioned is a partitioned kernel (program.Partitioned); Task one of
@@ -250,6 +255,7 @@ func (c *compiler) partition() error {
 
 	par.Fused = make([]*Partitioned, len(c.sp.Events))
 	par.FF = make([]*ffsplit.Plan, len(c.sp.Events))
+	tickProcs := make([][]tickProc, len(c.sp.Events)) // per event, for the lane ticks
 	par.EventSingle = make([]int, len(c.sp.Events))
 	for ei, ev := range c.sp.Events {
 		var procs []ffsplit.Proc
@@ -267,6 +273,7 @@ func (c *compiler) partition() error {
 					u.applyParts([]ffPart{part}, []*groupCtx{ctx})
 				})
 				ffSingle += cost
+				tickProcs[ei] = append(tickProcs[ei], tickProc{part: part, cost: cost, fp: fp, lane: -1})
 				pr := ffsplit.Proc{Group: gi, Cost: cost, Writes: laneWrites(fp.Writes), Inst: insts.of(s.FF[gi].Evaluate[k].Proc)}
 				pr.Accesses = append(append(pr.Accesses, fp.Reads...), fp.Writes...)
 				pr.Lane0 = writesHome(fp.Writes, c.sp.Sys().ID)
@@ -285,6 +292,13 @@ func (c *compiler) partition() error {
 		}
 		single := ffSingle + settleSingle
 		par.EventSingle[ei] = single
+		partsOf := make([][]ffPart, n)
+		for l := 0; l < n; l++ {
+			for _, pi := range fp.Lanes[l] {
+				pt := fp.Parts[pi]
+				partsOf[l] = append(partsOf[l], ffPart{group: pt.Group, lo: ref[pt.Procs[0]].lo, hi: ref[pt.Procs[len(pt.Procs)-1]].hi})
+			}
+		}
 		// The evaluate parts, the apply tasks (as costed below), then, when
 		// there is comb logic, one wait and the settle.
 		span := fp.Makespan
@@ -312,16 +326,14 @@ func (c *compiler) partition() error {
 			continue
 		}
 		par.FF[ei] = fp
+		for pi, pt := range fp.Parts {
+			for _, i := range pt.Procs {
+				tickProcs[ei][i].lane = fp.Lane[pi]
+			}
+		}
 		k := &Partitioned{Name: name, SingleCost: single, Makespan: span, Lanes: make([][]*Task, n)}
 		index := 0
 		evalCtx := make([][]*groupCtx, n)
-		partsOf := make([][]ffPart, n)
-		for l := 0; l < n; l++ {
-			for _, pi := range fp.Lanes[l] {
-				pt := fp.Parts[pi]
-				partsOf[l] = append(partsOf[l], ffPart{group: pt.Group, lo: ref[pt.Procs[0]].lo, hi: ref[pt.Procs[len(pt.Procs)-1]].hi})
-			}
-		}
 		for l := 0; l < n; l++ {
 			if len(partsOf[l]) == 0 {
 				continue
@@ -371,6 +383,7 @@ func (c *compiler) partition() error {
 		par.Fused[ei] = k
 		par.Reasons = append(par.Reasons, fmt.Sprintf("%s: %d parts on %d lanes, estimated %d vs sequential %d", name, len(fp.Parts), usedLanes(fp.Lanes), span, single))
 	}
+	c.tickParts(tickProcs, nodeFP, work)
 	return nil
 }
 
@@ -438,6 +451,7 @@ func (par *Parallel) dropIfUnused(sp *statelayout.Space) {
 	if len(par.Kernels()) > 0 {
 		return
 	}
+	// Lane ticks use neither (laneTick checks).
 	for _, id := range par.Status {
 		sp.Discard(id)
 	}
@@ -448,13 +462,23 @@ func (par *Parallel) dropIfUnused(sp *statelayout.Space) {
 }
 
 // layout places the state: lane-segmented when some kernel is
-// partitioned, packed otherwise.
+// partitioned or some tick loop has free-running lanes, packed otherwise.
 func (c *compiler) layout() (*statelayout.Layout, error) {
 	par := c.par
-	if par == nil || len(par.Kernels()) == 0 {
+	if par == nil || len(par.Kernels()) == 0 && !slices.ContainsFunc(par.Ticks, func(lt *program.LaneTick) bool { return lt != nil }) {
 		return statelayout.Packed(c.sp), nil
 	}
 	writers := map[sir.HomeID]uint64{}
+	for _, lt := range par.Ticks {
+		if lt == nil {
+			continue
+		}
+		for l, u := range lt.Units {
+			for _, r := range sir.Effects(u, spaceLayout{c.sp}).Writes {
+				writers[r.Home] |= 1 << uint(l)
+			}
+		}
+	}
 	for _, k := range par.Kernels() {
 		for _, t := range k.Tasks() {
 			for _, r := range sir.Effects(t.Unit, spaceLayout{c.sp}).Writes {

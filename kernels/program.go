@@ -260,7 +260,6 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		if c.err != nil {
 			return nil, c.err
 		}
-		c.par.dropIfUnused(c.sp)
 	}
 	var units []*sir.Unit
 	for _, u := range append(p.Units(), evUnits...) {
@@ -288,10 +287,14 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 			return nil, err
 		}
 	}
+	c.large = large
 	if !opts.NoTick {
 		if err := c.ticks(); err != nil {
 			return nil, err
 		}
+	}
+	if c.par != nil {
+		c.par.dropIfUnused(c.sp)
 	}
 	if p.Layout, err = c.layout(); err != nil {
 		return nil, err
@@ -304,6 +307,7 @@ func BuildSchedule(d *design.Design, s *slt.Schedule, opts Options) (*Program, e
 		if err := c.par.order(p.Layout); err != nil {
 			return nil, err
 		}
+		c.par.orderTicks(p.Layout)
 	}
 	return p, nil
 }
@@ -392,6 +396,10 @@ type compiler struct {
 	// (key -1) and of each lane's tasks (ub.wideScratch).
 	wideScratch map[int]*statelayout.Object
 	par         *Parallel // nil unless partitioning
+	// laneTickArg is the argument object of the lane ticks (made with the
+	// first one).
+	laneTickArg *statelayout.Object
+	large       bool // Options.LargeMinInsts reached: optimize if-converts
 	// ffBase numbers the processes of each trigger group for the event
 	// keys (eventseq.go).
 	ffBase []int

@@ -102,6 +102,14 @@ func (c *compiler) ticks() error {
 		}
 		tk.Batch = max(1, min(maxTickBatch, tickBudget/max(1, unitCost(tk.Unit))))
 		c.p.Ticks = append(c.p.Ticks, tk)
+		if par := c.par; par != nil {
+			lt, why, err := c.laneTick(len(c.p.Ticks)-1, tk, combRead[h], len(derived) > 0)
+			if err != nil {
+				return err
+			}
+			par.Ticks = append(par.Ticks, lt)
+			par.TickReasons = append(par.TickReasons, fmt.Sprintf("%s: %s", tk, why))
+		}
 	}
 	return nil
 }

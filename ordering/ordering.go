@@ -146,8 +146,14 @@ func Recompute(lanes [][]Task, final func(lane, pos int) (Effects, bool)) ([][][
 // Conflicts reports whether a task with effects later must wait for a task
 // with effects earlier that precedes it in sequential order on another lane.
 func Conflicts(earlier, later Effects) bool {
+	_, ok := ConflictAt(earlier, later)
+	return ok
+}
+
+// ConflictAt is Conflicts with the first byte the conflict is over.
+func ConflictAt(earlier, later Effects) (int, bool) {
 	u, t := newNTask(earlier), newNTask(later)
-	return conflict(&u, &t)
+	return conflictAt(&u, &t)
 }
 
 // Stats summarizes a task table and its waits.
@@ -238,20 +244,26 @@ func span(rs []Range) Range {
 
 // conflict reports whether t must be ordered after an earlier task u.
 func conflict(u, t *ntask) bool {
+	_, ok := conflictAt(u, t)
+	return ok
+}
+
+// conflictAt is conflict with the first shared byte found.
+func conflictAt(u, t *ntask) (int, bool) {
 	if u.writes.Overlaps(t.reads) {
-		if _, ok := intersect(u.e.Writes, t.e.Reads); ok {
-			return true
+		if at, ok := intersect(u.e.Writes, t.e.Reads); ok {
+			return at, true
 		}
 	}
 	if u.reads.Overlaps(t.writes) {
-		if _, ok := intersect(u.e.Reads, t.e.Writes); ok {
-			return true
+		if at, ok := intersect(u.e.Reads, t.e.Writes); ok {
+			return at, true
 		}
 	}
 	if u.fp.Overlaps(t.fp) {
-		if _, ok := intersect(u.e.Footprint, t.e.Footprint); ok {
-			return true
+		if at, ok := intersect(u.e.Footprint, t.e.Footprint); ok {
+			return at, true
 		}
 	}
-	return false
+	return 0, false
 }

@@ -27,6 +27,9 @@ type Plan struct {
 	Kernels  []*Kernel
 	Layout   string    // LayoutPacked or LayoutSegmented
 	Segments []Segment // empty for a packed layout
+	// Ticks has a line per tick loop: "tick top.clk: " and whether its
+	// lanes run free over whole batches of edges, or why not.
+	Ticks []string
 }
 
 // Kernel is one phase's partitioning: the comb settle, or one clock

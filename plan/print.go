@@ -18,7 +18,8 @@ const segmentObjects = 4
 // charged cost, tasks and waits (the chosen one marked '*'), the reason,
 // then per lane its tasks (index, label, cost, estimated start-end, waits
 // as "waits L1:3"), then the segments (lane, [lo,hi), bytes, the first
-// few object names and "and N more"). It prints the stored estimates: call
+// few object names and "and N more"), with a line per tick loop before
+// the segments. It prints the stored estimates: call
 // (*Kernel).Estimate first.
 func (p *Plan) Fprint(w io.Writer) error {
 	var b bytes.Buffer
@@ -27,6 +28,12 @@ func (p *Plan) Fprint(w io.Writer) error {
 	for _, k := range p.Kernels {
 		b.WriteByte('\n')
 		k.fprint(&b)
+	}
+	if len(p.Ticks) > 0 {
+		b.WriteByte('\n')
+	}
+	for _, t := range p.Ticks {
+		fmt.Fprintf(&b, "%s\n", oneLine(t))
 	}
 	b.WriteByte('\n')
 	p.fprintSegments(&b)

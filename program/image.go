@@ -26,7 +26,7 @@ import (
 // Wait and Effects, sir.Unit and its Block, Inst, Addr, Event). A change
 // of their shape is also caught by the schema fingerprint (Meta.Schema),
 // which TestImageSchema pins per version; a change of meaning is not.
-const ImageVersion = 4
+const ImageVersion = 5
 
 // MaxImageBytes bounds an image's body (Encode refuses a larger program,
 // Decode a larger image). The largest bundled design's is about 0.6 MB.
@@ -167,6 +167,14 @@ type (
 		Settle  *wirePartitioned
 		Fused   []*wirePartitioned
 		Reasons []string
+		Ticks   []*wireLaneTick
+	}
+	wireLaneTick struct {
+		Tick    int
+		Name    string
+		Arg     sir.HomeID
+		Units   []int
+		Effects []ordering.Effects
 	}
 	wirePartitioned struct {
 		Name                 string
@@ -294,6 +302,17 @@ func toWire(p *Program) (*wireProgram, error) {
 				return nil, err
 			}
 			wp.Fused = append(wp.Fused, wk)
+		}
+		for _, lt := range par.Ticks {
+			if lt == nil {
+				wp.Ticks = append(wp.Ticks, nil)
+				continue
+			}
+			wt := &wireLaneTick{Tick: lt.Tick, Name: lt.Name, Arg: lt.Arg, Effects: lt.Effects}
+			for _, u := range lt.Units {
+				wt.Units = append(wt.Units, unit(u))
+			}
+			wp.Ticks = append(wp.Ticks, wt)
 		}
 		w.Parallel = wp
 	}
@@ -474,6 +493,17 @@ func fromWire(w *wireProgram) (*Program, error) {
 		par := &Parallel{Lanes: wp.Lanes, Status: wp.Status, Rings: wp.Rings, Reasons: wp.Reasons, Settle: part(wp.Settle)}
 		for _, wk := range wp.Fused {
 			par.Fused = append(par.Fused, part(wk))
+		}
+		for _, wt := range wp.Ticks {
+			if wt == nil {
+				par.Ticks = append(par.Ticks, nil)
+				continue
+			}
+			lt := &LaneTick{Tick: wt.Tick, Name: wt.Name, Arg: wt.Arg, Effects: wt.Effects}
+			for _, i := range wt.Units {
+				lt.Units = append(lt.Units, unit(i, wt.Name))
+			}
+			par.Ticks = append(par.Ticks, lt)
 		}
 		p.Parallel = par
 	}

@@ -16,6 +16,7 @@ var imageSchemas = map[int]uint64{
 	2: 0x7d646c165ce7dc7c,
 	3: 0xeb9246fc71f41d51,
 	4: 0xee8550448a66ca46,
+	5: 0x26266c517ef8bcb0,
 }
 
 func TestImageSchema(t *testing.T) {
@@ -37,6 +38,7 @@ func TestImageMirrorsProgram(t *testing.T) {
 		reflect.TypeFor[Parallel]():    reflect.TypeFor[wireParallel](),
 		reflect.TypeFor[Partitioned](): reflect.TypeFor[wirePartitioned](),
 		reflect.TypeFor[Task]():        reflect.TypeFor[wireTask](),
+		reflect.TypeFor[LaneTick]():    reflect.TypeFor[wireLaneTick](),
 	}
 	// same reports whether wire type w stands for type o.
 	var same func(o, w reflect.Type) bool

@@ -222,6 +222,9 @@ type Parallel struct {
 	Fused  []*Partitioned
 	// Reasons say, per kernel, why it is or is not partitioned.
 	Reasons []string
+	// Ticks has, per Program.Ticks entry, the tick loop's free-running
+	// lanes (nil entries, or a shorter list: none).
+	Ticks []*LaneTick
 }
 
 // Partitioned is a partitioned kernel: per lane, its ordered tasks.
@@ -317,7 +320,7 @@ func MergeRecords(rings [][]sir.Record) []sir.Record {
 }
 
 // TaskUnits lists the units of the partitioned kernels, each once (fused
-// kernels share the settle's).
+// kernels share the settle's), then those of the lane ticks.
 func (p *Program) TaskUnits() []*sir.Unit {
 	seen := map[*sir.Unit]bool{}
 	var us []*sir.Unit
@@ -330,6 +333,9 @@ func (p *Program) TaskUnits() []*sir.Unit {
 				}
 			}
 		}
+	}
+	if p.Parallel != nil {
+		us = append(us, p.Parallel.laneTickUnits()...)
 	}
 	return us
 }
@@ -413,6 +419,18 @@ func (p *Program) linkTables(checkUnits bool) error {
 		for i, id := range par.Rings {
 			if (i == 0) != (id == sir.RingHome) || l.Object(id).Offset < 0 || l.Object(id).Size() != l.Ring.Size() {
 				return fmt.Errorf("program: lane %d's event ring (object %d) invalid", i, id)
+			}
+		}
+		if len(par.Ticks) > len(p.Ticks) {
+			return fmt.Errorf("program: %d lane ticks for %d tick loops", len(par.Ticks), len(p.Ticks))
+		}
+		for i, lt := range par.Ticks {
+			if lt == nil {
+				continue
+			}
+			if lt.Tick != i || len(lt.Units) != par.Lanes || len(lt.Effects) != par.Lanes || slices.Contains(lt.Units, nil) ||
+				l.Object(lt.Arg).Size() < LaneTickArgSize || p.Ticks[i].Rise >= 0 == (p.Ticks[i].Fall >= 0) {
+				return fmt.Errorf("program: lane tick %d invalid", i)
 			}
 		}
 		for _, k := range par.Kernels() {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -126,7 +127,11 @@ func arenaStride(p *program.Program) int {
 type parBuild struct {
 	taskKernels map[*sir.Unit]Kernel
 	waits       map[*program.Partitioned][][][]ordering.Wait
-	err         error
+	// laneTicks are the lane ticks whose compiled lanes touch nothing
+	// another lane writes; tickErrs say why the others are left out.
+	laneTicks []*program.LaneTick
+	tickErrs  []error
+	err       error
 }
 
 // close releases the kernels of a build that is not attached.
@@ -142,7 +147,8 @@ func (b *parBuild) close() {
 // run here at all.
 func (s *Simulator) wantsParallel() bool {
 	par := s.p.Parallel
-	return par != nil && s.opts.Partition != PartitionNever && len(par.Kernels()) > 0
+	return par != nil && s.opts.Partition != PartitionNever &&
+		(len(par.Kernels()) > 0 || !s.opts.NoTick && slices.ContainsFunc(par.Ticks, func(lt *program.LaneTick) bool { return lt != nil }))
 }
 
 // parBufSize is the buffer the lanes' arenas need: lane L's arena is
@@ -169,6 +175,16 @@ func (s *Simulator) compileParallel(workers int) *parBuild {
 	b := &parBuild{taskKernels: map[*sir.Unit]Kernel{}}
 	var jobs []compileJob
 	var tasks []*program.Task
+	for _, lt := range par.Ticks {
+		if lt == nil || s.opts.NoTick {
+			continue
+		}
+		for l, u := range lt.Units {
+			b.taskKernels[u] = nil
+			jobs = append(jobs, compileJob{unit: u, arena: laneArena(s.lay.StateSize(), base, stride, l), lay: par.LaneLayout(s.lay, l)})
+			tasks = append(tasks, &program.Task{Lane: l, Unit: u})
+		}
+	}
 	for _, pk := range par.Kernels() {
 		for _, ts := range pk.Lanes {
 			for _, t := range ts {
@@ -198,6 +214,20 @@ func (s *Simulator) compileParallel(workers int) *parBuild {
 			return &parBuild{err: fmt.Errorf("sim: %s backend: task %q of lane %d uses arena bytes [%d, %d), outside its lane's [%d, %d): the arena stride does not cover the code's slots",
 				s.be.Name(), t.Unit.Name, t.Lane, au.ArenaOffset(), au.ArenaOffset()+au.ArenaSize(), lo, hi)}
 		}
+	}
+	for _, lt := range par.Ticks {
+		if lt == nil || s.opts.NoTick {
+			continue
+		}
+		ks := make([]Kernel, len(lt.Units))
+		for l, u := range lt.Units {
+			ks[l] = b.taskKernels[u]
+		}
+		if err := lt.Interference(laneTickEffects(lt, ks), s.lay.NameAt); err != nil {
+			b.tickErrs = append(b.tickErrs, fmt.Errorf("sim: %s backend: %w", s.be.Name(), err))
+			continue
+		}
+		b.laneTicks = append(b.laneTicks, lt)
 	}
 	b.waits = map[*program.Partitioned][][][]ordering.Wait{}
 	for _, pk := range par.Kernels() {
@@ -261,16 +291,8 @@ func (s *Simulator) attachParallel(b *parBuild) error {
 			return nil, fmt.Errorf("sim: %s: %w", pk.Name, err)
 		}
 		pkr := &parKernel{p: pk, k: k}
-		if s.opts.Partition == PartitionAuto {
-			pol := selector.DefaultPolicy()
-			if s.opts.SelectorPolicy != nil {
-				pol = *s.opts.SelectorPolicy
-			}
-			if pkr.sel, err = selector.New(pol, nil, 2); err != nil {
-				return nil, err
-			}
-		}
-		return pkr, nil
+		pkr.sel, err = s.newSelector()
+		return pkr, err
 	}
 	if s.settle.par, err = mk(par.Settle); err != nil {
 		return err
@@ -283,7 +305,20 @@ func (s *Simulator) attachParallel(b *parBuild) error {
 			return err
 		}
 	}
-	return nil
+	return s.attachLaneTicks(b)
+}
+
+// newSelector is a partitioned alternative's selector: nil unless in
+// PartitionAuto mode.
+func (s *Simulator) newSelector() (*selector.Selector, error) {
+	if s.opts.Partition != PartitionAuto {
+		return nil, nil
+	}
+	pol := selector.DefaultPolicy()
+	if s.opts.SelectorPolicy != nil {
+		pol = *s.opts.SelectorPolicy
+	}
+	return selector.New(pol, nil, 2)
 }
 
 // pollParallel attaches the background build of partitioned kernels when
@@ -304,6 +339,9 @@ func (s *Simulator) attach(b *parBuild) {
 		b.close()
 		s.taskKernels, s.waits = nil, nil
 		s.settle.par = nil
+		for _, tl := range s.ticks {
+			tl.lanes = nil
+		}
 		for i := range s.events {
 			if s.events[i].fused != nil {
 				s.events[i].fused.par = nil

@@ -216,8 +216,8 @@ func (s *Simulator) Tick(clk *program.Signal, n int) (int, error) {
 			s.pollParallel()
 		}
 		if tl := c.tick; tl != nil {
-			if budget := s.tickReady(tl); budget != 0 {
-				e, err := s.runTick(tl, target-edges, budget)
+			if budget, cand := s.tickReady(tl); budget != 0 {
+				e, err := s.runTick(tl, target-edges, budget, cand)
 				edges += e
 				if err != nil {
 					return (edges + 1) / 2, err

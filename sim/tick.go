@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/weft-hdl/weft/program"
+	"github.com/weft-hdl/weft/selector"
 	"github.com/weft-hdl/weft/sir"
 )
 
@@ -24,6 +25,11 @@ type tickLoop struct {
 	// (adaptBatch). The floor keeps a slow host (valgrind, a descheduled
 	// thread) from shrinking calls to an edge each.
 	batch int
+	// lanes are the loop's free-running lanes (nil: none attached), the
+	// partitioned candidate of its event's slot; laneBatch is their batch,
+	// adapted the same way.
+	lanes     *laneTick
+	laneBatch int
 }
 
 // tickCallTime is how long one tick-loop call should run: long enough
@@ -44,15 +50,15 @@ const maxTickCallEdges = 1 << 15
 // times over when most of the unit's blocks are skipped on a given edge
 // (the arms of a CPU's decoder): the SoC's loop ran 25 cycles per call
 // and spent 3-4% of its time between calls.
-func (tl *tickLoop) adaptBatch(ran int, elapsed time.Duration) {
-	if ran < tl.batch {
+func (tl *tickLoop) adaptBatch(batch *int, ran int, elapsed time.Duration) {
+	if ran < *batch {
 		return // cut short by the caller's count, an event or $finish
 	}
 	switch {
-	case elapsed < tickCallTime/2 && tl.batch < maxTickCallEdges:
-		tl.batch *= 2
-	case elapsed > 2*tickCallTime && tl.batch/2 >= tl.tk.Batch:
-		tl.batch /= 2
+	case elapsed < tickCallTime/2 && *batch < maxTickCallEdges:
+		*batch *= 2
+	case elapsed > 2*tickCallTime && *batch/2 >= tl.tk.Batch:
+		*batch /= 2
 	}
 }
 
@@ -68,7 +74,7 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 			return
 		}
 		_, native := k.k.(PtrRunner)
-		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch})
+		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch, laneBatch: tk.Batch})
 	}
 }
 
@@ -83,33 +89,46 @@ func (s *Simulator) tickFor(home int) *tickLoop {
 }
 
 // tickReady returns how many edges tl may run instead of the step loop
-// now (tickBudget; -1: any number), 0 when it may not: it may only when the
-// step loop would do exactly what it does, that is nothing is pending but
-// the clock (no input written since the last settle, every trigger bit
-// equal to its previous value), the sequential fused kernels of its edges
-// would run (not NoFused; see tickBudget for partitioned alternatives), and
-// no shadow needs each edge mirrored.
-func (s *Simulator) tickReady(tl *tickLoop) int64 {
+// now (tickBudget; -1: any number), 0 when it may not, and which
+// candidate runs them (0: the sequential tick loop, 1: its free-running
+// lanes): it may only when the step loop would do exactly what it does,
+// that is nothing is pending but the clock (no input written since the
+// last settle, every trigger bit equal to its previous value), the fused
+// kernels of its edges would run (not NoFused; see tickBudget for
+// partitioned alternatives), and no shadow needs each edge mirrored.
+func (s *Simulator) tickReady(tl *tickLoop) (int64, int) {
 	if s.shadow != nil || s.dirty || s.opts.NoFused || !tl.native && !s.tickInterp {
-		return 0
+		return 0, 0
 	}
 	for i := range s.trig {
 		if tr := &s.trig[i]; s.bit(tr) != s.st[tr.prev] {
-			return 0
+			return 0, 0
 		}
 	}
 	return s.tickBudget(tl)
 }
 
-// tickBudget is how many edges tl may run now: unbounded (-1) unless a
-// kernel of its edges has a partitioned alternative. Then the loop runs
-// while that slot's selector has decided for the sequential kernel, as
-// many calls as the decision has left before its re-check, and while the
-// selector measures the sequential kernel, the rest of that block: the
-// sequential kernel competes as the tick loop runs it (the seed's fused
-// sequential function keeping the native tick loop when it wins). 0: not
-// now.
-func (s *Simulator) tickBudget(tl *tickLoop) int64 {
+// tickBudget is how many edges tl may run now, and with which candidate:
+// unbounded (-1) on the sequential loop unless a kernel of its edges has a
+// partitioned alternative. Then the loop runs while that slot's selector
+// has decided for the sequential kernel, as many calls as the decision
+// has left before its re-check, and while the selector measures the
+// sequential kernel, the rest of that block: the sequential kernel
+// competes as the tick loop runs it (the seed's fused sequential function
+// keeping the native tick loop when it wins). The free-running lanes, when
+// attached, stand for the partitioned kernel the same way (always, under
+// PartitionAlways). 0: not now.
+func (s *Simulator) tickBudget(tl *tickLoop) (int64, int) {
+	if lk := tl.lanes; lk != nil {
+		if lk.sel == nil {
+			return -1, 1
+		}
+		if cand, left := lk.sel.Decided(); left > 0 {
+			return left, cand
+		}
+		cand, n, _ := lk.sel.MeasuringBlock()
+		return int64(max(n, 1)), cand
+	}
 	budget := int64(-1)
 	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
 		if ev < 0 || s.events[ev].fused.par == nil {
@@ -117,42 +136,40 @@ func (s *Simulator) tickBudget(tl *tickLoop) int64 {
 		}
 		sel := s.events[ev].fused.par.sel
 		if sel == nil {
-			return 0 // PartitionAlways: the partitioned kernel runs
+			return 0, 0 // PartitionAlways: the partitioned kernel runs
 		}
 		var calls int64
-		switch cand, left := sel.Decided(); {
-		case left > 0 && cand == 0:
+		cand, left := sel.Decided()
+		if left > 0 {
 			calls = left
-		case left > 0:
-			return 0
-		default:
+		} else {
 			c, n, _ := sel.MeasuringBlock()
-			if c != 0 {
-				return 0
-			}
-			calls = int64(n)
+			cand, calls = c, int64(n)
 		}
-		if calls < 1 {
-			return 0
+		if calls < 1 || cand != 0 {
+			return 0, 0
 		}
 		// Each slot sees every other edge.
 		if budget < 0 || 2*calls < budget {
 			budget = 2 * calls
 		}
 	}
-	return budget
+	return budget, 0
 }
 
 // reportSelectors tells the selectors of tl's slots about the calls a tick
-// loop made: edges edges from clock level level0, taking elapsed. Decided
-// selectors count them (Skip); measuring ones record them as a batch of
-// the sequential kernel, sharing elapsed among the measured slots' calls.
-func (s *Simulator) reportSelectors(tl *tickLoop, edges int, level0 byte, elapsed time.Duration) {
+// loop or its lanes (cand) made: edges edges from clock level level0,
+// taking elapsed. Each slot counts its calls (and, for the lanes, its
+// partitioned ones). Decided selectors count them (Skip); measuring ones
+// record them as a batch of cand, sharing elapsed among the measured
+// slots' calls. While lanes are attached, their selector decides for the
+// loop instead of the slots'.
+func (s *Simulator) reportSelectors(tl *tickLoop, cand, edges int, level0 byte, elapsed time.Duration) {
 	var pks [2]*parKernel
 	var calls [2]int
 	total := 0
 	for i, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
-		if ev < 0 || s.events[ev].fused.par == nil || s.events[ev].fused.par.sel == nil {
+		if ev < 0 || s.events[ev].fused.par == nil {
 			continue
 		}
 		first := byte(1 - i) // a rise comes first from level 0
@@ -162,42 +179,60 @@ func (s *Simulator) reportSelectors(tl *tickLoop, edges int, level0 byte, elapse
 		}
 		pks[i], calls[i] = s.events[ev].fused.par, n
 		total += n
+		pks[i].calls += uint64(n)
+		if cand == 1 {
+			pks[i].runs += uint64(n)
+		}
+	}
+	sel := func(sel *selector.Selector, n int, elapsed time.Duration) {
+		switch _, left := sel.Decided(); {
+		case left > 0:
+			sel.Skip(int64(n))
+		case n > 0:
+			sel.DoneBatch(cand, n, elapsed)
+		}
+	}
+	if lk := tl.lanes; lk != nil {
+		if lk.sel != nil {
+			sel(lk.sel, edges, elapsed)
+		}
+		return
 	}
 	for i, pk := range pks {
-		if pk == nil || calls[i] == 0 {
-			continue
-		}
-		pk.calls += uint64(calls[i])
-		if _, left := pk.sel.Decided(); left > 0 {
-			pk.sel.Skip(int64(calls[i]))
-		} else {
-			pk.sel.DoneBatch(0, calls[i], elapsed*time.Duration(calls[i])/time.Duration(total))
+		if pk != nil && pk.sel != nil && calls[i] > 0 {
+			sel(pk.sel, calls[i], elapsed*time.Duration(calls[i])/time.Duration(total))
 		}
 	}
 }
 
-// runTick runs up to edges clock edges in tl, at most budget (from
-// tickReady; -1: no bound), and returns the edges it completed (each a
-// step, as Tick counts them) and the outcome of the last one, mapped as
-// call maps a kernel's.
-func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64) (int, error) {
+// runTick runs up to edges clock edges in tl (cand 0) or its
+// free-running lanes (cand 1), at most budget (from tickReady; -1: no
+// bound), and returns the edges it completed (each a step, as Tick counts
+// them) and the outcome of the last one, mapped as call maps a kernel's.
+func (s *Simulator) runTick(tl *tickLoop, edges int, budget int64, cand int) (int, error) {
 	le := binary.LittleEndian
 	if budget > 0 && int64(edges) > budget {
 		edges = int(budget)
 	}
-	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.batch)))
-	t0 := s.time
 	s.tickCalls++
 	clk := &s.trig[tl.tk.Trigger]
 	level0 := s.bit(clk)
+	if cand == 1 {
+		e, elapsed, err := s.runLaneTick(tl, min(edges, tl.laneBatch))
+		tl.adaptBatch(&tl.laneBatch, e, elapsed)
+		s.reportSelectors(tl, 1, e, level0, elapsed)
+		return e, err
+	}
+	le.PutUint64(s.st[tl.countOff:], uint64(min(edges, tl.batch)))
+	t0 := s.time
 	start := time.Now()
 	st := tl.k.k.Run(s.buf)
 	elapsed := time.Since(start)
 	s.time = le.Uint64(s.st[s.timeOff:])
 	edges = int(s.time - t0)
 	s.steps += uint64(edges)
-	tl.adaptBatch(edges, elapsed)
-	s.reportSelectors(tl, edges, level0, elapsed)
+	tl.adaptBatch(&tl.batch, edges, elapsed)
+	s.reportSelectors(tl, 0, edges, level0, elapsed)
 	// Errors name the kernel the step loop would have been running.
 	k := s.settle
 	if ev := [2]int{tl.tk.Fall, tl.tk.Rise}[s.bit(clk)]; ev >= 0 {

@@ -27,13 +27,13 @@ func TestTickBatchAdapts(t *testing.T) {
 		{50, tickCallTime/2 + time.Nanosecond, 50}, // near enough
 	}
 	for i, s := range steps {
-		tl.adaptBatch(s.ran, s.elapsed)
+		tl.adaptBatch(&tl.batch, s.ran, s.elapsed)
 		if tl.batch != s.want {
 			t.Fatalf("step %d: batch %d, want %d", i, tl.batch, s.want)
 		}
 	}
 	tl.batch = maxTickCallEdges
-	tl.adaptBatch(maxTickCallEdges, time.Nanosecond)
+	tl.adaptBatch(&tl.batch, maxTickCallEdges, time.Nanosecond)
 	if tl.batch != maxTickCallEdges {
 		t.Errorf("batch grew past its bound: %d", tl.batch)
 	}

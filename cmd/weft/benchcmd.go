@@ -207,6 +207,12 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		}
 		row.details = append(row.details, kernelDetail(st, ests[st.Kernel]))
 	}
+	for _, st := range s.LaneTickStats() {
+		if st.Batches == 0 {
+			continue // an interpreted tick loop: the step loop ran
+		}
+		row.details = append(row.details, fmt.Sprintf("%s: %d batches of %.0f edges on average (one lane-pool call each)", st.Name, st.Batches, float64(st.Edges)/float64(max(1, st.Batches))))
+	}
 	total := float64(cycles * runs)
 	if prog.Lanes > 1 {
 		row.details = append(row.details, fmt.Sprintf("lane pool per cycle: %.3g runs, %.3g waits, %.3g yields, %.3g parks, %.3g wake-ups; %.3g context switches per cycle",

@@ -35,9 +35,11 @@ printed as NAME=0x... (--radix dec: NAME=123, signed signals signed).
 (each compile phase) cycles=... run_s=... cycles_per_s=...
 (cycles after reset), then one line per kernel that has a partitioned
 alternative (--lanes): kernel=NAME partitioned_calls=RAN/CALLS and, in
-auto mode, selector="..." (the candidate it runs and why), and a line
-lanes=N pool="..." with the lane pool's waits, yields, parks and
-wake-ups per run, and sync_cost=UNITS sync="..." saying where the
+auto mode, selector="..." (the candidate it runs and why); a line
+tick=CLOCK free_lanes=N batches=B edges=E (and selector="...") per tick
+loop whose lanes run free (no lane touches what another writes, so one
+lane-pool call runs a whole batch of edges); and a line lanes=N pool="..." with the lane pool's
+waits, yields, parks and wake-ups per run, and sync_cost=UNITS sync="..." saying where the
 planner's cross-lane charge came from.
 In auto mode (the default) with more than one lane, the lane count is
 capped to the CPUs the process may use (a note says so), the planner
@@ -222,6 +224,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			prog.CompileTime.Milliseconds(), cached, strings.Join(phases, ","), ran, rs, cps)
 		for _, st := range s.ParallelStats() {
 			fmt.Fprintf(stdout, "kernel=%s partitioned_calls=%d/%d", strings.ReplaceAll(st.Kernel, " ", "_"), st.Parallel, st.Calls)
+			if st.Selector != "" {
+				fmt.Fprintf(stdout, " selector=%q", st.Selector)
+			}
+			fmt.Fprintln(stdout)
+		}
+		for _, st := range s.LaneTickStats() {
+			fmt.Fprintf(stdout, "tick=%s free_lanes=%d batches=%d edges=%d", strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(st.Name, "tick "), " lanes"), " ", "_"), st.Lanes, st.Batches, st.Edges)
 			if st.Selector != "" {
 				fmt.Fprintf(stdout, " selector=%q", st.Selector)
 			}

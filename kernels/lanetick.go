@@ -117,8 +117,9 @@ func (c *compiler) tickParts(procs [][]tickProc, nodeFP []sir.Footprint, work []
 }
 
 // islands places the work of one edge of event ev for free-running
-// lanes: flop processes and needed comb nodes that share a written byte
-// (one writes what the other reads or writes) form an island. Islands go
+// lanes: flop processes and needed comb nodes that share a written cache
+// line (one writes in the line what the other reads or writes) form an
+// island. Islands go
 // to the lanes the partitioned kernels give their elements when those
 // place every island and fill every lane (the state segments then fit
 // both kinds of code); otherwise the islands, in order, are cut into one
@@ -149,8 +150,12 @@ func (tp *tickParts) islands(ev, nLanes int) (parts [][]ffPart, nodes [][]int, l
 		for _, r := range fp.Reads {
 			byHome[r.Home] = append(byHome[r.Home], access{r.Lo, r.Hi, elem, false})
 		}
+		// A write covers its whole cache lines (a home several lanes
+		// write gets a segment of its own, on a line boundary): lanes
+		// that wrote neighbouring bytes of one line would pass the line
+		// back and forth on every edge.
 		for _, r := range fp.Writes {
-			byHome[r.Home] = append(byHome[r.Home], access{r.Lo, r.Hi, elem, true})
+			byHome[r.Home] = append(byHome[r.Home], access{r.Lo &^ (cacheLine - 1), (r.Hi + cacheLine - 1) &^ (cacheLine - 1), elem, true})
 		}
 	}
 	cost, hint := make([]int, nElem), make([]int, nElem)
@@ -195,29 +200,23 @@ func (tp *tickParts) islands(ev, nLanes int) (parts [][]ffPart, nodes [][]int, l
 	// cost: neighbouring instances (their state lies together) stay on
 	// one lane.
 	var roots []int
-	total := 0
 	seen := make([]bool, nElem)
 	for e := range nElem {
 		if r := find(e); !seen[r] {
 			seen[r] = true
 			roots = append(roots, r)
-			total += islandCost[r]
 		}
 	}
 	lane := make([]int, nElem)
 	load = make([]int, nLanes)
 	if !tp.followHints(roots, find, cost, hint, islandCost, lane, load) {
 		clear(load)
-		done, l := 0, 0
-		for _, r := range roots {
-			// Move on once this lane has its share and the island fits
-			// the next one's better.
-			if l < nLanes-1 && load[l] > 0 && 2*(done+islandCost[r]) > (2*l+2)*total/nLanes+islandCost[r] {
-				l++
-			}
-			lane[r] = l
-			load[l] += islandCost[r]
-			done += islandCost[r]
+		costs := make([]int, len(roots))
+		for i, r := range roots {
+			costs[i] = islandCost[r]
+		}
+		for i, l := range lanes.CutInOrder(costs, load) {
+			lane[roots[i]] = l
 		}
 	}
 	parts, nodes = make([][]ffPart, nLanes), make([][]int, nLanes)
@@ -231,6 +230,9 @@ func (tp *tickParts) islands(ev, nLanes int) (parts [][]ffPart, nodes [][]int, l
 	}
 	return parts, nodes, load, len(roots)
 }
+
+// cacheLine is the unit of memory two cores pass between them.
+const cacheLine = 64
 
 // followHints places each island on the lane where the partitioned
 // kernels put most of its cost (hint per element, -1: none), and reports

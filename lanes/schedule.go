@@ -184,8 +184,10 @@ func (p *part) instanceTree(skip []bool) []inode {
 // from the top, every subtree whose cost fits one lane's share
 // (total/Lanes) is a cluster, otherwise the instance's own logic is one
 // and its children are considered. Clusters (merged with the affinity
-// clusters they touch) are placed largest first on the least loaded lane;
-// items pinned to lane 0 stay there. Each lane then runs its items in
+// clusters they touch) are cut, in sequential order, into runs of about
+// equal cost (CutInOrder), unless placing them largest first on the least
+// loaded lane balances more than 5% better; items pinned to lane 0 stay
+// there. Each lane then runs its items in
 // dependency order (fixedSchedule).
 func (p *part) listInstances() (*placement, error) {
 	ni, L := len(p.items), p.lanes
@@ -254,6 +256,18 @@ func (p *part) listInstances() (*placement, error) {
 		}
 		groups[g].cost += p.items[i].Cost
 	}
+	// Groups in sequential order (which follows the instance tree), cut
+	// into runs of about equal cost, keep neighbouring instances on one
+	// lane: their state lies together, and the native backend loops over
+	// instances of one module (a lane given every other core gets no
+	// loop). Largest first onto the least loaded lane balances better;
+	// the runs are kept unless that is more than 5% better.
+	costs, roots := make([]int, len(groups)), make([]int32, len(groups))
+	for i, g := range groups {
+		costs[i], roots[i] = g.cost, g.root
+	}
+	runLoad := slices.Clone(load)
+	runs := CutInOrder(costs, runLoad)
 	slices.SortStableFunc(groups, func(a, b grp) int {
 		if a.cost != b.cost {
 			return b.cost - a.cost
@@ -270,6 +284,11 @@ func (p *part) listInstances() (*placement, error) {
 		}
 		load[l] += g.cost
 		groupLane[g.root] = int32(l)
+	}
+	if 100*slices.Max(runLoad) <= 105*slices.Max(load) {
+		for i, r := range roots {
+			groupLane[r] = int32(runs[i])
+		}
 	}
 	lane := make([]int32, ni)
 	for i := 0; i < ni; i++ {
@@ -357,4 +376,33 @@ func (p *part) fixedSchedule(lane []int32) ([]int32, error) {
 		}
 	}
 	return order, nil
+}
+
+// CutInOrder places items of the given costs, in order, on consecutive
+// lanes (len(load) of them), each run of about equal cost: an item starts
+// the next lane when the running total with half of it passes the
+// current lane's share. load holds what is already on each lane (only
+// lane 0's is taken as coming first) and gets the items' costs added. It
+// returns each item's lane; every lane but the last gets at least one item
+// when there are enough.
+func CutInOrder(costs []int, load []int) []int {
+	total := 0
+	for _, c := range costs {
+		total += c
+	}
+	for _, l := range load {
+		total += l
+	}
+	lanes := make([]int, len(costs))
+	n, l := len(load), 0
+	done := 2 * load[0] // in halves
+	for i, c := range costs {
+		if l < n-1 && load[l] > 0 && done+c > 2*(l+1)*total/n {
+			l++
+		}
+		lanes[i] = l
+		load[l] += c
+		done += 2 * c
+	}
+	return lanes
 }

@@ -10,7 +10,8 @@
 //     (SysDiag, SysRandom, SysTime) and the lane segments;
 //   - the SIR units (Initial, Settle, Event, per event Unit and Fused,
 //     the tick loops) and the partitioned kernels' task tables with their
-//     waits and effects (Parallel);
+//     waits and effects (Parallel), with the tick loops' free-running
+//     lanes (LaneTick);
 //   - the triggers and events the step loop detects edges with, the
 //     runtime-event formats (Message formats a ring record), the
 //     $readmem calls, the loop tables error messages name, the plan

@@ -55,6 +55,18 @@
 // (runs, waits, yields, parks, wake-ups) and Options.PinLanes pins its
 // worker threads.
 //
+// A tick loop with free-running lanes (program.LaneTick) runs a whole
+// batch of edges in one lane-pool call, each lane its own part of every
+// edge; then the simulator does what the sequential loop does on the
+// way (the clock's level, $time, the trigger's previous value) and runs
+// the sequential settle once, which computes the comb logic the lanes
+// leave out. The lanes are attached with the partitioned kernels, after
+// checking that the compiled code's stores (Footprinter) keep them apart,
+// and compete with the sequential tick loop through a selector of their
+// own, in calls of 64 edges (LaneTickStats); under PartitionAlways they
+// run every batch. While they are attached they, not the per-edge
+// partitioned kernel, stand for the clock's slot in Tick.
+//
 // # A step
 //
 // Step (Eval is the same call) is what happens after the test bench has

@@ -153,3 +153,24 @@ func TestLaneTickRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestLaneTickAuto: in auto mode the lanes attach after the background
+// build and compete with the sequential tick loop through their own
+// selector (measured in blocks of whole batches); whatever it picks, the
+// run equals the sequential one.
+func TestLaneTickAuto(t *testing.T) {
+	lanes, seq := laneTickPair(t, laneTickDesign("posedge", "", ""), compile.BackendNative, compile.PartitionAuto)
+	for round := range 5 {
+		for _, b := range []*bench{lanes, seq} {
+			b.set("in", uint64(round*17))
+			b.tick("clk", 4000)
+		}
+		if err := sim.Compare(lanes.s, seq.s); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+	}
+	st := lanes.s.LaneTickStats()
+	if len(st) != 1 || st[0].Batches == 0 || !strings.Contains(st[0].Selector, "of 2") || strings.Contains(st[0].Selector, " 0 checks") {
+		t.Errorf("the lanes were not measured: %+v", st)
+	}
+}

@@ -27,7 +27,8 @@ type tickLoop struct {
 	batch int
 	// lanes are the loop's free-running lanes (nil: none attached), the
 	// partitioned candidate of its event's slot; laneBatch is their batch,
-	// adapted the same way.
+	// adapted the same way from laneTickFirstBatch (a hand-off per batch
+	// of the sequential loop's size would lose the first measurements).
 	lanes     *laneTick
 	laneBatch int
 }
@@ -74,7 +75,7 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 			return
 		}
 		_, native := k.k.(PtrRunner)
-		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch, laneBatch: tk.Batch})
+		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch, laneBatch: max(tk.Batch, laneTickFirstBatch)})
 	}
 }
 
@@ -124,10 +125,10 @@ func (s *Simulator) tickBudget(tl *tickLoop) (int64, int) {
 			return -1, 1
 		}
 		if cand, left := lk.sel.Decided(); left > 0 {
-			return left, cand
+			return left * laneTickUnit, cand
 		}
 		cand, n, _ := lk.sel.MeasuringBlock()
-		return int64(max(n, 1)), cand
+		return int64(max(n, 1)) * laneTickUnit, cand
 	}
 	budget := int64(-1)
 	for _, ev := range []int{tl.tk.Rise, tl.tk.Fall} {
@@ -192,10 +193,29 @@ func (s *Simulator) reportSelectors(tl *tickLoop, cand, edges int, level0 byte, 
 			sel.DoneBatch(cand, n, elapsed)
 		}
 	}
-	if lk := tl.lanes; lk != nil {
-		if lk.sel != nil {
-			sel(lk.sel, edges, elapsed)
+	if lk := tl.lanes; lk != nil && lk.sel != nil {
+		// In calls of laneTickUnit edges: edges and time add up until
+		// they make whole calls (the sequential loop's first batches
+		// are shorter than one).
+		if lk.restCand != cand {
+			lk.rest, lk.restTime, lk.restCand = 0, 0, cand
 		}
+		lk.rest += edges
+		lk.restTime += elapsed
+		n := lk.rest / laneTickUnit
+		if n == 0 {
+			return
+		}
+		if _, left := lk.sel.Decided(); left > 0 {
+			lk.sel.Skip(int64(n))
+		} else {
+			lk.sel.DoneBatch(cand, n, lk.restTime*time.Duration(n*laneTickUnit)/time.Duration(lk.rest))
+		}
+		lk.restTime -= lk.restTime * time.Duration(n*laneTickUnit) / time.Duration(lk.rest)
+		lk.rest -= n * laneTickUnit
+		return
+	}
+	if tl.lanes != nil {
 		return
 	}
 	for i, pk := range pks {

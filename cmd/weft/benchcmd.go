@@ -211,7 +211,14 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 		if st.Batches == 0 {
 			continue // an interpreted tick loop: the step loop ran
 		}
-		row.details = append(row.details, fmt.Sprintf("%s: %d batches of %.0f edges on average (one lane-pool call each)", st.Name, st.Batches, float64(st.Edges)/float64(max(1, st.Batches))))
+		d := fmt.Sprintf("%s: %d batches of %.0f edges on average (one lane-pool call each)", st.Name, st.Batches, float64(st.Edges)/float64(max(1, st.Batches)))
+		if len(st.Medians) == 2 && st.Medians[1] > 0 {
+			d += fmt.Sprintf(", measured %.2fx the sequential tick loop", float64(st.Medians[0])/float64(st.Medians[1]))
+		}
+		if st.Selector != "" {
+			d += "; selector: " + st.Selector
+		}
+		row.details = append(row.details, d)
 	}
 	total := float64(cycles * runs)
 	if prog.Lanes > 1 {

@@ -178,7 +178,7 @@ func TestPlanVerbosePlacement(t *testing.T) {
 	for _, want := range []string{
 		"placement fused posedge top.clk\n  lane 0: instances top, top.c0\n",
 		"  lane 1: instances top, top.c1\n",
-		"    task 5 n1 writes: top.c1{next}\n",
+		"    task 5 n1..n2 (2 nodes) writes: top{sum} top.c1{next}\n",
 		"    task 1 eval g1 writes: top{b}\n",
 	} {
 		if !strings.Contains(out, want) {

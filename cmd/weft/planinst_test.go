@@ -52,8 +52,8 @@ func TestMostWritten(t *testing.T) {
 	}
 }
 
-// weft plan --svg colours the tasks by the instance they write: lane 1's
-// settle writes only top.c1's logic, lane 0's top.c0's and the top's sum
+// weft plan --svg colours the tasks by the instance they write: lane 0's
+// settle writes only top.c0's logic, lane 1's top.c1's and the top's sum
 // (its registers are ports collapsed into the top's a and b).
 func TestPlanSVGInstances(t *testing.T) {
 	f := writeSV(t, planCores)
@@ -65,7 +65,7 @@ func TestPlanSVGInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"tasks by instance:", ">top.c1</text>", ">top + top.c0</text>", "instance top.c1"} {
+	for _, want := range []string{"tasks by instance:", ">top.c0</text>", ">top + top.c1</text>", "instance top.c0"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("SVG lacks %q", want)
 		}

@@ -652,7 +652,7 @@ func (b *Builder) start(p *Program, start time.Time, status *progress.Line) (*Pr
 	p.Lanes = s.Lanes()
 	if par := prog.Parallel; par != nil {
 		p.Plan = prog.Plan
-		if len(par.Kernels()) == 0 {
+		if len(par.Kernels()) == 0 && !par.HasLaneTicks() {
 			p.Notes = append(p.Notes, fmt.Sprintf("lanes=%d: no kernel is worth partitioning (%s); running the sequential kernels", b.lanes, strings.Join(par.Reasons, "; ")))
 		}
 	}

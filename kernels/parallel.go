@@ -465,7 +465,7 @@ func (par *Parallel) dropIfUnused(sp *statelayout.Space) {
 // partitioned or some tick loop has free-running lanes, packed otherwise.
 func (c *compiler) layout() (*statelayout.Layout, error) {
 	par := c.par
-	if par == nil || len(par.Kernels()) == 0 && !slices.ContainsFunc(par.Ticks, func(lt *program.LaneTick) bool { return lt != nil }) {
+	if par == nil || len(par.Kernels()) == 0 && !par.HasLaneTicks() {
 		return statelayout.Packed(c.sp), nil
 	}
 	writers := map[sir.HomeID]uint64{}

@@ -73,3 +73,8 @@ func (l *Layout) NameAt(off int) string {
 	}
 	return fmt.Sprintf("byte %d", off)
 }
+
+// HasLaneTicks reports whether some tick loop has free-running lanes.
+func (par *Parallel) HasLaneTicks() bool {
+	return par != nil && len(par.laneTickUnits()) > 0
+}

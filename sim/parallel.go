@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 	"unsafe"
 
@@ -148,7 +147,7 @@ func (b *parBuild) close() {
 func (s *Simulator) wantsParallel() bool {
 	par := s.p.Parallel
 	return par != nil && s.opts.Partition != PartitionNever &&
-		(len(par.Kernels()) > 0 || !s.opts.NoTick && slices.ContainsFunc(par.Ticks, func(lt *program.LaneTick) bool { return lt != nil }))
+		(len(par.Kernels()) > 0 || !s.opts.NoTick && par.HasLaneTicks())
 }
 
 // parBufSize is the buffer the lanes' arenas need: lane L's arena is

@@ -367,40 +367,26 @@ func (c *compiler) laneTick(ti int, tk *TickKernel, combRead, derived bool) (*pr
 // the event (rise: the level became 1), run parts in order.
 func laneTickUnit(name string, rise bool, arg sir.HomeID, parts ...*sir.Unit) *sir.Unit {
 	b := sir.NewBuilder(name)
-	u := b.U
-	n := b.Load(64, 8, sir.Addr{Home: arg})
 	lvl := b.Reg(1)
 	b.CopyTo(lvl, b.Load(1, 1, sir.Addr{Home: arg, Offset: program.LaneTickLevel}))
-	i := b.Reg(64)
-	b.ConstTo(i, 0)
-	head, body, edge, latch, exit := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
-	b.Jump(head)
-	b.SetBlock(head)
-	b.Branch(b.ULt(i, n), body, exit)
-	b.SetBlock(body)
+	loop := newCountedLoop(b, sir.Addr{Home: arg})
+	edge := b.NewBlock()
 	b.OpTo(lvl, sir.OpXor, lvl, b.Const(1, 1), sir.NoReg)
 	if rise {
-		b.Branch(lvl, edge, latch)
+		b.Branch(lvl, edge, loop.latch)
 	} else {
-		b.Branch(lvl, latch, edge)
+		b.Branch(lvl, loop.latch, edge)
 	}
 	b.SetBlock(edge)
 	for _, p := range parts {
 		next := b.NewBlock()
-		entry, exits := u.Splice(p, func(s sir.Status) bool { return s == sir.StatusOK })
-		b.Jump(entry)
-		for _, x := range exits {
-			u.Blocks[x.Block].Term = sir.Term{Kind: sir.TermJump, Then: next}
-		}
+		spliceOK(b, p, next)
 		b.SetBlock(next)
 	}
-	b.Jump(latch)
-	b.SetBlock(latch)
-	b.OpTo(i, sir.OpAdd, i, b.Const(64, 1), sir.NoReg)
-	b.Jump(head)
-	b.SetBlock(exit)
-	b.Return(sir.StatusOK)
-	return u
+	b.Jump(loop.latch)
+	b.SetBlock(loop.latch)
+	loop.close()
+	return b.U
 }
 
 // orderTicks computes the lane ticks' effects over the finished layout

@@ -157,15 +157,9 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool, derived []int) *sir.U
 	sp := c.sp
 	b := sir.NewBuilder(tk.String())
 	u := b.U
-	n := b.Load(64, 8, sir.Addr{Home: tk.Count})
-	i := b.Reg(64)
-	b.ConstTo(i, 0)
+	loop := newCountedLoop(b, sir.Addr{Home: tk.Count})
+	latch := loop.latch
 	evFlag := b.Reg(1)
-	head, body, latch, exit := b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
-	b.Jump(head)
-	b.SetBlock(head)
-	b.Branch(b.ULt(i, n), body, exit)
-	b.SetBlock(body)
 	// The copied units: Settle when comb logic reads the clock, then the
 	// Fused unit of each edge's event. An edge that emits runtime events
 	// must return to the caller, so each copied event sets a flag.
@@ -188,19 +182,16 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool, derived []int) *sir.U
 	v := b.Xor(b.Load(1, 1, clk), b.Const(1, 1))
 	b.Store(1, clk, v)
 	b.Store(8, timeAt, b.Add(b.Load(64, 8, timeAt), b.Const(64, 1)))
-	// splice runs src from the current block, continuing at next.
+	// splice runs src from the current block, continuing at next; each
+	// copied event sets the flag.
 	splice := func(src *sir.Unit, next sir.BlockID) {
-		entry, exits := u.Splice(src, func(s sir.Status) bool { return s == sir.StatusOK })
-		b.Jump(entry)
+		entry := spliceOK(b, src, next)
 		for _, blk := range u.Blocks[entry:] {
 			for j := 0; j < len(blk.Insts); j++ {
 				if blk.Insts[j].Op == sir.OpEvent {
 					blk.Insts = slices.Insert(blk.Insts, j+1, sir.Inst{Op: sir.OpConst, Dst: evFlag, Imm: 1})
 				}
 			}
-		}
-		for _, x := range exits {
-			u.Blocks[x.Block].Term = sir.Term{Kind: sir.TermJump, Then: next}
 		}
 	}
 	if combRead {
@@ -250,11 +241,54 @@ func (c *compiler) tickLoop(tk *TickKernel, combRead bool, derived []int) *sir.U
 		b.Return(StatusTickDerived)
 		b.SetBlock(goOn)
 	}
-	b.OpTo(i, sir.OpAdd, i, b.Const(64, 1), sir.NoReg)
-	b.Jump(head)
-	b.SetBlock(exit)
-	b.Return(sir.StatusOK)
+	loop.close()
 	return u
+}
+
+// countedLoop is "for i := 0; i < count; i++ { body }; return OK" under
+// construction in a builder: newCountedLoop leaves the builder in the
+// body, which ends by jumping to latch; close, called in the latch's last
+// block, counts and loops.
+type countedLoop struct {
+	b                 *sir.Builder
+	i                 sir.Reg
+	head, latch, exit sir.BlockID
+}
+
+// newCountedLoop starts a loop of as many iterations as the u64 at count.
+func newCountedLoop(b *sir.Builder, count sir.Addr) *countedLoop {
+	n := b.Load(64, 8, count)
+	l := &countedLoop{b: b, i: b.Reg(64)}
+	b.ConstTo(l.i, 0)
+	var body sir.BlockID
+	l.head, body, l.latch, l.exit = b.NewBlock(), b.NewBlock(), b.NewBlock(), b.NewBlock()
+	b.Jump(l.head)
+	b.SetBlock(l.head)
+	b.Branch(b.ULt(l.i, n), body, l.exit)
+	b.SetBlock(body)
+	return l
+}
+
+// close ends the latch and the loop: the unit returns OK after it.
+func (l *countedLoop) close() {
+	b := l.b
+	b.OpTo(l.i, sir.OpAdd, l.i, b.Const(64, 1), sir.NoReg)
+	b.Jump(l.head)
+	b.SetBlock(l.exit)
+	b.Return(sir.StatusOK)
+}
+
+// spliceOK runs a copy of src from b's current block, continuing at next
+// where src returns OK (its other returns stay returns), and returns the
+// copy's first block.
+func spliceOK(b *sir.Builder, src *sir.Unit, next sir.BlockID) sir.BlockID {
+	u := b.U
+	entry, exits := u.Splice(src, func(s sir.Status) bool { return s == sir.StatusOK })
+	b.Jump(entry)
+	for _, x := range exits {
+		u.Blocks[x.Block].Term = sir.Term{Kind: sir.TermJump, Then: next}
+	}
+	return entry
 }
 
 // String is a TickKernel's display name.

@@ -353,7 +353,10 @@ func (c *compiler) laneTick(ti int, tk *TickKernel, combRead, derived bool) (*pr
 			return nil, fmt.Sprintf("lane %d reads comb logic left out of the batch", l), nil
 		}
 		for _, r := range append(fp.Reads, fp.Writes...) {
-			if forbidden[r.Home] {
+			switch {
+			case r.Home == sir.HomeID(tk.Clock.ID):
+				return nil, fmt.Sprintf("its logic reads the clock %s (an asynchronous reset, a clock used as data)", tk.Clock.Path), nil
+			case forbidden[r.Home]:
 				return nil, fmt.Sprintf("lane %d touches %s", l, c.sp.Object(r.Home).Name), nil
 			}
 		}

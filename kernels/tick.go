@@ -111,6 +111,11 @@ func (c *compiler) ticks() error {
 			par.TickReasons = append(par.TickReasons, fmt.Sprintf("%s: %s", tk, why))
 		}
 	}
+	if c.laneTickArg != nil && !c.par.HasLaneTicks() {
+		// A clock that failed a late check leaves nothing in the state.
+		c.sp.Discard(c.laneTickArg.ID)
+		c.laneTickArg = nil
+	}
 	return nil
 }
 

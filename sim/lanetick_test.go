@@ -2,11 +2,13 @@ package sim_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/internal/randdesign"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -217,4 +219,86 @@ func TestLaneTickUART(t *testing.T) {
 	if received < 20 {
 		t.Errorf("a character was waiting after %d rounds of 400: the loop-back did not work", received)
 	}
+}
+
+// TestLaneTickRandom is a differential test of free-running lanes on
+// random designs (internal/randdesign without $display): a top with three
+// copies of a random design on shared clocks, reset and inputs is run on
+// two lanes always partitioned and sequentially, both native, under
+// random inputs, ticks of clk of random length, hand-made edges of clk2
+// and reset pulses, and compared on every signal after each. Enough seeds
+// must give clk free-running lanes for the test to mean something.
+func TestLaneTickRandom(t *testing.T) {
+	seeds := 8
+	if testing.Short() {
+		seeds = 4
+	}
+	withLanes := 0
+	for seed := range uint64(seeds) {
+		d := randdesign.Generate(seed, randdesign.Options{Modules: 3, Signals: 4, Flops: 2, NoDisplay: true})
+		var ports, decls strings.Builder
+		for _, in := range d.Inputs {
+			fmt.Fprintf(&decls, ", input logic [%d:0] %s", in.Width-1, in.Name)
+			fmt.Fprintf(&ports, ", .%s(%s)", in.Name, in.Name)
+		}
+		src := d.Source + fmt.Sprintf(`
+module copies(input logic clk, input logic clk2, input logic rst_n%s);
+  for (genvar i = 0; i < 3; i++) begin : c
+    %s u(.clk(clk), .clk2(clk2), .rst_n(rst_n)%s);
+  end
+endmodule
+`, decls.String(), d.Top, ports.String())
+		mk := func(lanes int, mode compile.PartitionMode) *bench {
+			p, err := compile.NewBuilder().Source("r.sv", src).Top("copies").Backend(compile.BackendNative).
+				Lanes(lanes).Partition(mode).Output(&bytes.Buffer{}).Build()
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			t.Cleanup(func() { p.Close() })
+			return &bench{t: t, p: p, s: p.Sim}
+		}
+		lanes, seq := mk(2, compile.PartitionAlways), mk(1, compile.PartitionAuto)
+		if lanes.p.Program.Parallel.HasLaneTicks() {
+			withLanes++
+		}
+		r := rand.New(rand.NewPCG(seed, 9))
+		for _, b := range []*bench{lanes, seq} {
+			b.set("rst_n", 0)
+			b.step()
+			b.set("rst_n", 1)
+			b.step()
+		}
+		for round := range 40 {
+			vals := make([]uint64, len(d.Inputs))
+			for i := range vals {
+				vals[i] = r.Uint64()
+			}
+			action, n := r.IntN(10), 1+r.IntN(30)
+			for _, b := range []*bench{lanes, seq} {
+				for i, in := range d.Inputs {
+					if err := b.s.SetInput(b.home(in.Name), vals[i]&(1<<min(in.Width, 63)-1)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				switch action {
+				case 0: // an edge of the other clock
+					b.set("clk2", b.get("clk2")^1)
+					b.step()
+				case 1: // a reset pulse
+					b.set("rst_n", 0)
+					b.step()
+					b.set("rst_n", 1)
+					b.step()
+				}
+				b.tick("clk", n)
+			}
+			if err := sim.Compare(lanes.s, seq.s); err != nil {
+				t.Fatalf("seed %d, round %d: %v\n%s", seed, round, err, src)
+			}
+		}
+	}
+	if withLanes < seeds/4 {
+		t.Errorf("only %d of %d seeds gave clk free-running lanes", withLanes, seeds)
+	}
+	t.Logf("%d of %d seeds ran on free-running lanes", withLanes, seeds)
 }

@@ -51,6 +51,9 @@ type Options struct {
 	// Designs for comparisons with Icarus Verilog set it; weft defines
 	// x/0 as 0 and would part ways with it from that value on.
 	Defined bool
+	// NoDisplay leaves out the $display calls (a clock whose logic
+	// prints runs edge by edge, never on free-running lanes).
+	NoDisplay bool
 }
 
 func (o Options) withDefaults() Options {
@@ -299,7 +302,7 @@ func (b *body) line(format string, args ...any) {
 // endFlop closes an always_ff block (and its reset's else branch), after
 // a $display with the given percent chance.
 func (b *body) endFlop(reset bool, displayChance int) {
-	if b.g.chance(displayChance) {
+	if !b.g.o.NoDisplay && b.g.chance(displayChance) {
 		b.display()
 	}
 	if reset {

@@ -234,15 +234,12 @@ func (tp *tickParts) islands(ev, nLanes int) (parts [][]ffPart, nodes [][]int, l
 // cacheLine is the unit of memory two cores pass between them.
 const cacheLine = 64
 
-// A lane tick's batch runs at least laneTickBatch edges (the simulator
-// starts there and grows batches to about 100 µs), and costs about
-// batchHandOffs cross-lane hand-offs besides: the lanes' start, the wait
-// for their end, and the settle and bookkeeping after it. A design whose
-// edges take a few nanoseconds does not win them back.
-const (
-	laneTickBatch = 1024
-	batchHandOffs = 3
-)
+// batchHandOffs is about what a lane tick's batch (at least
+// program.LaneTickBatch edges) costs besides its edges, in cross-lane
+// hand-offs: the lanes' start, the wait for their end, and the settle and
+// bookkeeping after it. A design whose edges take a few nanoseconds does
+// not win them back.
+const batchHandOffs = 3
 
 // followHints places each island on the lane where the partitioned
 // kernels put most of its cost (hint per element, -1: none), and reports
@@ -328,7 +325,7 @@ func (c *compiler) laneTick(ti int, tk *TickKernel, combRead, derived bool) (*pr
 	// The busiest lane's edge, with its share of a batch's fixed cost,
 	// against the sequential one's, by the margin.
 	single := par.EventSingle[ev]
-	perEdge := (batchHandOffs*par.SyncCost + laneTickBatch - 1) / laneTickBatch
+	perEdge := (batchHandOffs*par.SyncCost + program.LaneTickBatch - 1) / program.LaneTickBatch
 	if po := c.opts.Partition; !po.Always && !lanes.Worth(span, perEdge, single, po.Margin) {
 		return nil, fmt.Sprintf("%d islands, busiest lane %d per edge (+%d for the batch's hand-offs) against the sequential %d: not worth it", n, span, perEdge, single), nil
 	}

@@ -37,6 +37,12 @@ const LaneTickArgSize = 16
 // LaneTickLevel is the offset of the clock's level in a LaneTick's Arg.
 const LaneTickLevel = 8
 
+// LaneTickBatch is the edges of a lane tick's first batch: long against a
+// hand-off and a worker's wake-up in any design. The simulator grows
+// batches from there (to about 100 µs); the planner spreads a batch's
+// hand-offs over it.
+const LaneTickBatch = 1024
+
 // Interference returns why lt's lanes may not run free (nil: they may):
 // some lane reads or writes bytes another lane writes, under effects e
 // (one per lane; a backend's store footprint in Footprint, when it

@@ -39,10 +39,6 @@ type laneTick struct {
 // made a design of 13 ns edges look 3x slower on lanes).
 const laneTickUnit = 64
 
-// laneTickFirstBatch is the lanes' first batch: long against a hand-off
-// and a worker's wake-up, in any design.
-const laneTickFirstBatch = 1024
-
 // laneTickEffects are lt's lanes' effects with the stores each compiled
 // lane really makes (Footprinter), for the interference check.
 func laneTickEffects(lt *program.LaneTick, ks []Kernel) []ordering.Effects {
@@ -101,15 +97,15 @@ func (s *Simulator) runLaneTick(tl *tickLoop, edges int) (int, time.Duration, er
 	start := time.Now()
 	res, err := s.pool.Run(lk.k, unsafe.Pointer(&s.buf[0]))
 	elapsed := time.Since(start)
-	k := s.events[max(tl.tk.Rise, tl.tk.Fall)].fused
-	if err != nil {
-		s.parErr = err
-		return 0, elapsed, s.status(k, statusPoolError)
-	}
-	if res.Status != lanepool.OK {
-		// The lanes' code only returns OK; a backend's budget stop is the
-		// one way here, and it leaves the lanes at different edges.
-		return 0, elapsed, s.status(k, sir.Status(res.Status))
+	if err != nil || res.Status != lanepool.OK {
+		// The lanes' code only returns OK; a closed pool or a backend's
+		// budget stop (which leaves the lanes at different edges) are
+		// the ways here.
+		k, st := s.events[max(tl.tk.Rise, tl.tk.Fall)].fused, sir.Status(res.Status)
+		if err != nil {
+			s.parErr, st = err, statusPoolError
+		}
+		return 0, elapsed, s.status(k, st)
 	}
 	lk.batches++
 	lk.edges += uint64(edges)
@@ -122,16 +118,7 @@ func (s *Simulator) runLaneTick(tl *tickLoop, edges int) (int, time.Duration, er
 	s.steps += uint64(edges)
 	// The sequential settle: a partitioned one would hand off again, and
 	// its selector would time a call the step loop did not make.
-	st := s.settle.k.Run(s.buf)
-	if s.ringsPending(s.settle) {
-		if err := s.drain(s.settle); err != nil {
-			return edges, elapsed, err
-		}
-	}
-	if st != sir.StatusOK {
-		return edges, elapsed, s.status(s.settle, st)
-	}
-	return edges, elapsed, nil
+	return edges, elapsed, s.called(s.settle, s.settle.k.Run(s.buf))
 }
 
 // LaneTickStats says how much a tick loop's free-running lanes ran.

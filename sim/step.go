@@ -129,8 +129,10 @@ func (s *Simulator) oscillation(fired []int32) error {
 // call runs one kernel, drains its events and maps its status. A returned
 // *FinishError or failure is final; non-fatal problems (ring overflow,
 // output errors) are kept in s.note for the end of the step.
-func (s *Simulator) call(k *kernel) error {
-	st := s.runSlot(k)
+func (s *Simulator) call(k *kernel) error { return s.called(k, s.runSlot(k)) }
+
+// called drains the events of a call of k that returned st and maps st.
+func (s *Simulator) called(k *kernel, st sir.Status) error {
 	if s.ringsPending(k) {
 		if err := s.drain(k); err != nil {
 			return err

@@ -27,7 +27,7 @@ type tickLoop struct {
 	batch int
 	// lanes are the loop's free-running lanes (nil: none attached), the
 	// partitioned candidate of its event's slot; laneBatch is their batch,
-	// adapted the same way from laneTickFirstBatch (a hand-off per batch
+	// adapted the same way from program.LaneTickBatch (a hand-off per batch
 	// of the sequential loop's size would lose the first measurements).
 	lanes     *laneTick
 	laneBatch int
@@ -75,7 +75,7 @@ func (s *Simulator) compileTicks(compileUnit func(*sir.Unit) *kernel) {
 			return
 		}
 		_, native := k.k.(PtrRunner)
-		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch, laneBatch: max(tk.Batch, laneTickFirstBatch)})
+		s.ticks = append(s.ticks, &tickLoop{tk: tk, k: k, countOff: s.lay.Offset(tk.Count), native: native, batch: tk.Batch, laneBatch: max(tk.Batch, program.LaneTickBatch)})
 	}
 }
 

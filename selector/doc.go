@@ -21,7 +21,9 @@
 // long enough to swamp the clock reads around each call but no longer than
 // needed: with Policy.BlockTime set (50 µs by default), the warm-up ends
 // after Policy.WarmupCalls calls or once it took BlockTime, whichever comes
-// first (at least one call), and the block once its recorded calls took
+// first (at least one call; for calls reported as one batch, at the end of
+// a batch, since a batch's time cannot be told apart by call), and the
+// block once its recorded calls took
 // BlockTime and number at least Policy.MinCalls, or at Policy.BlockCalls
 // calls in all. A 1 ms kernel thus measures a handful of calls per block, a
 // 50 ns kernel a full block of BlockCalls. Without BlockTime every block has

@@ -241,14 +241,14 @@ func TestMeasuringBlockTimed(t *testing.T) {
 	batch(0, 8, 20*time.Microsecond, 3) // 60 µs after 3 calls: the block ends
 	expect(1, 2)
 	batch(0, 5, 1, 0) // not the running block
-	// Two warm-up calls of 100 µs: the warm-up ends after the first, and the
-	// second is the block's first recorded call.
+	// A warm-up batch of two calls taking 200 µs (a worker waking up in
+	// the first): both are warm-up, none of that time is recorded.
 	batch(1, 2, 100*time.Microsecond, 2)
 	expect(1, 8)
-	batch(1, 1, 20*time.Microsecond, 1) // 2 recorded, 120 µs: not yet MinCalls
+	batch(1, 1, 20*time.Microsecond, 1) // 1 recorded, 20 µs
 	expect(1, 7)
-	batch(1, 7, 20*time.Microsecond, 1)
-	expect(0, 2) // round 1
+	batch(1, 7, 20*time.Microsecond, 2) // 3 recorded, 60 µs: the block ends
+	expect(0, 2)                        // round 1
 	if got := s.counts; got[0] != 3 || got[1] != 3 {
 		t.Fatalf("recorded %v, want 3 each", got)
 	}
@@ -356,4 +356,41 @@ func TestThreeCandidatesAbandon(t *testing.T) {
 			t.Errorf("decisions after calls %v", h.decidedAt)
 		}
 	})
+}
+
+// TestBatchedWarmupCarriesWakeup: the simulator's free-running lanes report
+// batches of calls, and the first batch of each of their blocks pays a
+// parked worker's wake-up (100 µs here, against 6 µs a call). The whole
+// batch is the warm-up, so the lanes, twice as fast as the reference, win;
+// spread over the batch's calls the wake-up used to leave 30 µs calls in
+// the block, which abandoned them (seen on a VM whose idle CPU took 60-90
+// µs to wake).
+func TestBatchedWarmupCarriesWakeup(t *testing.T) {
+	s, err := New(DefaultPolicy(), &fakeClock{}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const maxBatch = 8 // the lanes' batch, in calls
+	each := [2]time.Duration{12 * time.Microsecond, 6 * time.Microsecond}
+	last := -1
+	for range 1000 {
+		c, n, ok := s.MeasuringBlock()
+		if !ok {
+			break
+		}
+		n = min(n, maxBatch)
+		elapsed := time.Duration(n) * each[c]
+		if c == 1 && last != 1 {
+			elapsed += 100 * time.Microsecond
+		}
+		s.DoneBatch(c, n, elapsed)
+		last = c
+	}
+	st := s.Stats()
+	if st.Measuring || st.Choice != 1 || st.Abandoned != 0 {
+		t.Fatalf("got %v, want the lanes chosen without abandoning", st)
+	}
+	if st.Medians[1] != each[1] {
+		t.Errorf("lanes' median %v, want %v (no wake-up in it)", st.Medians[1], each[1])
+	}
 }

@@ -142,7 +142,10 @@ func (s *Selector) MeasuringBlock() (cand, calls int, ok bool) {
 }
 
 // DoneBatch reports n consecutive measured calls of cand that took elapsed
-// together, as n calls of elapsed/n each, and returns how many of them it
+// together, as n calls of elapsed/n each (those of a batch that starts in
+// the block's warm-up are warm-up up to its call count, whatever their
+// time, since the cost of warming up is in the batch's total), and returns
+// how many of them it
 // counted: those up to the end of the running block (with Policy.BlockTime
 // that can come before the calls MeasuringBlock allowed, and the
 // measurement may end with the block, by abandoning or after its last
@@ -152,8 +155,29 @@ func (s *Selector) DoneBatch(cand, n int, elapsed time.Duration) int {
 	if n <= 0 || !s.measuring || cand != s.cand {
 		return 0
 	}
-	each := max(elapsed, 0) / time.Duration(n)
-	for i := 1; i <= n; i++ {
+	elapsed = max(elapsed, 0)
+	each := elapsed / time.Duration(n)
+	i := 0
+	if s.warming {
+		// What a warm-up pays for (a parked lane worker's wake-up, caches
+		// refilled) lands in the first call, but a batch is timed only as
+		// a whole: spread over its calls it would leave most of that cost
+		// in the calls the block records (a lane tick's first batch took
+		// 4x its steady rate, and the lanes were abandoned for it). So the
+		// calls of a batch that starts in the warm-up are all warm-up, up
+		// to its call count; BlockTime ends a warm-up at a batch's end.
+		p := &s.policy
+		i = min(n, p.WarmupCalls-s.pos)
+		s.pos += i
+		if p.BlockTime > 0 && s.spent < p.BlockTime {
+			s.spent += each * time.Duration(i)
+		}
+		if s.pos >= p.WarmupCalls || p.BlockTime > 0 && s.spent >= p.BlockTime {
+			s.warming, s.spent = false, 0
+		}
+	}
+	for i < n {
+		i++
 		if s.count(each) {
 			return i
 		}

@@ -78,10 +78,13 @@
 // between the cores of a small VM), a park and wake-up about 12µs. Polling
 // pays only while the producer runs, so a waiter polls for a few round
 // trips, then yields (which hands the CPU to a producer queued behind it),
-// then parks: DefaultWaitSpin (2µs of polls, 10µs of yields) and
-// DefaultIdleSpin (5µs, 100µs; spin.go has the measurements). Spinning
+// then parks: DefaultWaitSpin (2µs of polls, 10µs of yields) between
+// lanes, DefaultIdleSpin (5µs, 100µs) for an idle worker and
+// DefaultDoneSpin (2µs, 100µs) for the caller waiting for the workers to
+// finish (spin.go has the measurements). Spinning
 // only pays while every lane has a core: with more lanes than GOMAXPROCS New
-// polls for OversubscribedWaitSpin only, and idle workers park at once. UsableCPUs counts the CPUs the process
+// polls for OversubscribedWaitSpin only, and idle workers park at once.
+// UsableCPUs counts the CPUs the process
 // may use (its affinity mask and cgroup CPU quota), and CapLanes caps a lane
 // count to them, with a note to show when it does.
 //

@@ -3,7 +3,7 @@ package lanepool
 import "time"
 
 type config struct {
-	wait, idle       Spin
+	wait, idle, done Spin
 	jitter           time.Duration
 	seed             uint64
 	park             parkKind
@@ -15,9 +15,10 @@ type config struct {
 type Option func(*config)
 
 // WithSpin sets how long a waiting lane (wait) and an idle worker (idle) spin
-// before they park, overriding the budgets New picks.
+// before they park, overriding the budgets New picks; the caller of Run waits
+// for the workers with wait too.
 func WithSpin(wait, idle Spin) Option {
-	return func(c *config) { c.wait, c.idle, c.spinSet = wait, idle, true }
+	return func(c *config) { c.wait, c.idle, c.done, c.spinSet = wait, idle, wait, true }
 }
 
 // WithPinning pins the thread of worker lane l (1..n-1) to CPU

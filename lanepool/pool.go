@@ -61,22 +61,22 @@ const stopRun = ^uint64(0)
 // With more lanes than GOMAXPROCS (read once, here) the pool polls only for
 // OversubscribedWaitSpin, parks idle workers at once, and parks through the Go
 // scheduler, which hands a parked lane's P to another goroutine at once;
-// otherwise it spins for DefaultWaitSpin and DefaultIdleSpin and parks on a
-// futex, which wakes faster but keeps the P until the runtime's monitor
-// retakes it (20µs or more). Lanes hand off without a context switch only
+// otherwise it spins for DefaultWaitSpin, DefaultIdleSpin and
+// DefaultDoneSpin and parks on a futex, which wakes faster but keeps the P
+// until the runtime's monitor retakes it (20µs or more). Lanes hand off without a context switch only
 // while each has a core: CapLanes fits a lane count to the CPUs the process
 // may use.
 func New(lanes int, opts ...Option) (*Pool, error) {
 	if lanes < 1 || lanes > MaxLanes {
 		return nil, fmt.Errorf("lanepool: %d lanes requested, want 1 to %d", lanes, MaxLanes)
 	}
-	cfg := config{wait: DefaultWaitSpin, idle: DefaultIdleSpin, park: defaultPark}
+	cfg := config{wait: DefaultWaitSpin, idle: DefaultIdleSpin, done: DefaultDoneSpin, park: defaultPark}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	if lanes > runtime.GOMAXPROCS(0) {
 		if !cfg.spinSet {
-			cfg.wait, cfg.idle = OversubscribedWaitSpin, Spin{}
+			cfg.wait, cfg.idle, cfg.done = OversubscribedWaitSpin, Spin{}, OversubscribedWaitSpin
 		}
 		if !cfg.parkSet {
 			cfg.park = parkChan
@@ -178,7 +178,7 @@ func (p *Pool) awaitWorkers(k *Kernel, e uint64) {
 	done := word(e, doneCount)
 	for _, l := range k.active {
 		if src := &p.lanes[l].progress; src.v.Load() < done {
-			p.await(src, done, 0, p.cfg.wait)
+			p.await(src, done, 0, p.cfg.done)
 		}
 	}
 }

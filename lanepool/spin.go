@@ -43,8 +43,19 @@ var (
 	// that becomes runnable meanwhile while the other Ps are busy may wait
 	// that long for one (BenchmarkDispatchBusyCore/chan).
 	DefaultIdleSpin = Spin{Poll: 5 * time.Microsecond, Yield: 100 * time.Microsecond}
-	// OversubscribedWaitSpin replaces DefaultWaitSpin, and idle workers park
-	// at once, when a pool has more lanes than GOMAXPROCS: then a spinning
+	// DefaultDoneSpin is for the caller of Run waiting for the workers'
+	// done markers once its own lane is through. A caller that parks there
+	// needs a wake-up to go on, and on a VM whose idle CPUs take 60-100µs
+	// to wake (seen at busy hours) that wake-up is on the critical path
+	// and cascades: the idle worker parks before the late caller's next
+	// Run, which then wakes it too. A worker that is behind by a few tens
+	// of microseconds is almost always running, so the caller yields as
+	// long as an idle worker does (a yield hands the CPU to anything
+	// queued behind the caller) and parks only after that.
+	DefaultDoneSpin = Spin{Poll: 2 * time.Microsecond, Yield: 100 * time.Microsecond}
+	// OversubscribedWaitSpin replaces DefaultWaitSpin and DefaultDoneSpin,
+	// and idle workers park at once, when a pool has more lanes than
+	// GOMAXPROCS: then a spinning
 	// lane holds a P that the lane it waits for may need in order to run, so
 	// a lane polls only for about one cache-line round trip and does not
 	// yield (a yield keeps the P).

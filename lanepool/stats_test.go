@@ -210,8 +210,8 @@ func TestOversubscribedChain(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	const lanes, tasks, runs = 8, 2 * 8, 1000
 	p := newPool(t, lanes)
-	if p.cfg.wait != OversubscribedWaitSpin || p.cfg.idle != (Spin{}) || p.cfg.park != parkChan {
-		t.Fatalf("8 lanes on 2 Ps: wait %+v, idle %+v, park %v", p.cfg.wait, p.cfg.idle, p.cfg.park)
+	if p.cfg.wait != OversubscribedWaitSpin || p.cfg.done != OversubscribedWaitSpin || p.cfg.idle != (Spin{}) || p.cfg.park != parkChan {
+		t.Fatalf("8 lanes on 2 Ps: wait %+v, done %+v, idle %+v, park %v", p.cfg.wait, p.cfg.done, p.cfg.idle, p.cfg.park)
 	}
 	data := make([]uint64, tasks)
 	tbl := make([][]Task, lanes)
@@ -245,4 +245,40 @@ func TestOversubscribedChain(t *testing.T) {
 	d := settledStats(p).Sub(s0)
 	checkStats(t, d, runs, OversubscribedWaitSpin)
 	t.Log(d)
+}
+
+// TestDoneSpin: the caller of Run waits for the workers with
+// DefaultDoneSpin while each lane has a P, and with WithSpin's wait budget
+// when one is given: with a budget of polls only and idle workers parking
+// at once, a worker 20µs behind the caller makes the caller park, never
+// yield.
+func TestDoneSpin(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	if p := newPool(t, 2); p.cfg.done != DefaultDoneSpin || p.cfg.wait != DefaultWaitSpin {
+		t.Errorf("2 lanes on 2 Ps: done %+v, wait %+v", p.cfg.done, p.cfg.wait)
+	}
+	tiny := Spin{Poll: time.Microsecond}
+	p := newPool(t, 2, WithSpin(tiny, Spin{}))
+	if p.cfg.done != tiny {
+		t.Errorf("WithSpin(%+v, Spin{}): done %+v", tiny, p.cfg.done)
+	}
+	slow := func(unsafe.Pointer) Status {
+		for t0 := time.Now(); time.Since(t0) < 20*time.Microsecond; {
+		}
+		return OK
+	}
+	k, err := p.NewKernel([][]Task{{{Index: 0, Fn: nop}}, {{Index: 1, Fn: slow}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0 := settledStats(p)
+	const runs = 20
+	for range runs {
+		mustRun(t, p, k)
+	}
+	d := settledStats(p).Sub(s0)
+	checkStats(t, d, runs, tiny)
+	if d.Yields != 0 {
+		t.Errorf("%d yields with a done budget of polls only", d.Yields)
+	}
 }

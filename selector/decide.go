@@ -18,6 +18,12 @@ func (s *Selector) decide() {
 	s.choice = choose(s.medians, s.means, s.abandoned, s.policy.KeepRatio)
 	if s.checks > 0 && s.choice != prev {
 		s.flips++
+		// A flip means the host changed or the measurement before it was
+		// off (with batched calls one stall can fill a block and abandon a
+		// candidate that wins two to one), so the new choice is confirmed
+		// after the first interval rather than trusted twice as long as
+		// the last; the doubling then starts over.
+		s.wait = s.policy.FirstRecheck
 	}
 	s.checks++
 	s.measuring = false

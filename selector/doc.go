@@ -65,7 +65,10 @@
 // choice. The interval is counted in calls, not clock time, so the decided
 // hot path never reads the clock: it starts at Policy.FirstRecheck calls and
 // doubles with every check up to Policy.MaxRecheck, which bounds how long a
-// wrong decision can last while the measuring overhead keeps shrinking.
+// wrong decision can last while the measuring overhead keeps shrinking. A
+// check that changes the choice starts the interval over at FirstRecheck:
+// either the host changed or a measurement was off (one stall in a batch of
+// calls can fill a block), and the new choice is confirmed soon.
 //
 // # Concurrency
 //

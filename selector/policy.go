@@ -51,7 +51,8 @@ type Policy struct {
 	// 0 never abandons; otherwise above 1 and finite.
 	AbandonRatio float64
 	// FirstRecheck is the number of decided calls between the first decision
-	// and the first re-check. At least 1.
+	// and the first re-check, and after a decision that changed the choice.
+	// At least 1.
 	FirstRecheck int64
 	// MaxRecheck caps the doubling re-check interval. At least FirstRecheck.
 	MaxRecheck int64

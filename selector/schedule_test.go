@@ -120,12 +120,19 @@ func b2i(b bool) int {
 // TestBusyHostAbandonsThenRecovers: the partitioned kernel wins, then the
 // host turns busy and it costs 3× — the next re-check drops it after one
 // block — and when the host is idle again a later re-check takes it back.
+// Each flip is confirmed after FirstRecheck calls.
 func TestBusyHostAbandonsThenRecovers(t *testing.T) {
 	p := abandonPolicy()
 	m := measureCalls(p, 2)      // 80: a full measurement
 	a := 2 * int64(p.BlockCalls) // 20: an abandoned one
-	// Measurements start at 0, 80+1000, then 1100+2000 and 3120+4000.
-	busyFrom, busyTo := m, m+p.FirstRecheck+a+2*p.FirstRecheck+a // 80, 3120
+	f := p.FirstRecheck
+	// Decisions after 80 calls, then 80+1000+20 (the flip to the
+	// reference restarts the interval at FirstRecheck), 1100+1000+20
+	// (still busy, no flip), 2120+2000+80 (idle again: flip) and, to
+	// confirm it, 4200+1000+80.
+	d := []int64{m, m + f + a, m + 2*(f+a), m + 2*(f+a) + 2*f + m}
+	d = append(d, d[3]+f+m)
+	busyFrom, busyTo := m, d[2]
 	cost := func(call int64, cand, _ int) time.Duration {
 		switch {
 		case cand == 0:
@@ -142,10 +149,11 @@ func TestBusyHostAbandonsThenRecovers(t *testing.T) {
 		abandoned int
 		flips     int
 	}{
-		{m, 1, 0, 0},
-		{busyFrom + p.FirstRecheck + a, 0, 1, 1}, // 1100
-		{busyTo, 0, 2, 1},                        // 3120, still busy
-		{busyTo + 4*p.FirstRecheck + m, 1, 2, 2}, // 7200, idle again
+		{d[0], 1, 0, 0},
+		{d[1], 0, 1, 1},
+		{d[2], 0, 2, 1}, // still busy
+		{d[3], 1, 2, 2}, // idle again
+		{d[4], 1, 2, 2}, // confirmed
 	} {
 		h.step(step.at - h.calls)
 		st := h.s.Stats()
@@ -154,11 +162,14 @@ func TestBusyHostAbandonsThenRecovers(t *testing.T) {
 				h.calls, step.choice, i+1, step.abandoned, step.flips, st)
 		}
 	}
-	if !slices.Equal(h.decidedAt, []int64{80, 1100, 3120, 7200}) {
-		t.Errorf("decisions after calls %v", h.decidedAt)
+	if !slices.Equal(h.decidedAt, d) || !slices.Equal(d, []int64{80, 1100, 2120, 4200, 5280}) {
+		t.Errorf("decisions after calls %v, want %v", h.decidedAt, d)
 	}
 	if got := h.ran[1080:1100]; !slices.Equal(got, blocks(p.BlockCalls, 2, 1)) {
 		t.Errorf("busy re-check ran %v, want one block each", got)
+	}
+	if st := h.s.Stats(); st.Interval != 2*f {
+		t.Errorf("after the confirmation the interval is %d, want %d (doubling again)", st.Interval, 2*f)
 	}
 }
 

@@ -83,6 +83,19 @@ func (s Stats) Sub(t Stats) Stats {
 	}
 }
 
+// Add gives the counts of s and t together (a benchmark's timed runs,
+// with untimed ones between them).
+func (s Stats) Add(t Stats) Stats {
+	return Stats{
+		Runs:   s.Runs + t.Runs,
+		Waits:  s.Waits + t.Waits,
+		Spins:  s.Spins + t.Spins,
+		Yields: s.Yields + t.Yields,
+		Parks:  s.Parks + t.Parks,
+		Wakes:  s.Wakes + t.Wakes,
+	}
+}
+
 // String gives the counts per Run, as in "runs=1000 waits/run=0.5
 // spins/run=812 yields/run=0.01 parks/run=0.002 wakes/run=0.002", or the
 // totals when no Run is counted.

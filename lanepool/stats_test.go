@@ -200,6 +200,9 @@ func TestStatsString(t *testing.T) {
 	if got, want := a.Sub(Stats{1, 2, 3, 4, 5, 6}), (Stats{4, 4, 4, 4, 4, 4}); got != want {
 		t.Errorf("Sub = %+v, want %+v", got, want)
 	}
+	if got, want := a.Add(Stats{1, 2, 3, 4, 5, 6}), (Stats{6, 8, 10, 12, 14, 16}); got != want {
+		t.Errorf("Add = %+v, want %+v", got, want)
+	}
 }
 
 // TestOversubscribedChain: 8 lanes on 2 Ps, with the policy New picks for

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/weft-hdl/weft/compile"
+	"github.com/weft-hdl/weft/dut"
+	"github.com/weft-hdl/weft/lanepool"
 	"github.com/weft-hdl/weft/sim"
 )
 
@@ -22,12 +24,14 @@ const benchUsage = `usage: weft bench [--top T] [-I DIR] [-D NAME=VAL] [-G NAME=
                   [--ring BYTES] [--max-state-mb N] [--max-insts N] FILE...
 
 Measures simulation speed: for each lane count (--lanes, default 1,2)
-it compiles the design, resets it as 'weft run' does, warms up, then times
-R runs (--runs, default 5) of N clock cycles (--cycles, default 20000) and
-prints one row: the median cycles per second (and the range), the ratio to
-the first row, the plan's estimated speedup of the clock's kernel, and the
-share of its calls that ran partitioned (the selector's choice in auto
-mode). Partitioned kernels compiled in the background (auto mode) are
+it compiles the design, resets it as 'weft run' does and warms up; then it
+times R rounds (--runs, default 5) in which each lane count runs N clock
+cycles (--cycles, default 20000) once, interleaved (each round starts from
+the next lane count), so a host that slows down mid-benchmark shifts every
+row alike. Per lane count it prints one row: the median cycles per second
+(and the range), the ratio to the first row, the plan's estimated speedup
+of the clock's kernel, and the share of its calls that ran partitioned
+(the selector's choice in auto mode). Partitioned kernels compiled in the background (auto mode) are
 attached before the warm-up, so the rows show the selector at work. Below
 the table, per lane count above 1: each partitioned kernel's estimated
 speedup (the plan's single cost over its makespan) beside the measured one
@@ -84,22 +88,47 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 
+	fail := func(t int, err error) int {
+		var be *benchError
+		if errors.As(err, &be) {
+			fmt.Fprintf(stderr, "weft bench: lanes=%d: %v\n", t, be.err)
+		} else {
+			printBuildError(stderr, "weft bench", err)
+		}
+		return 1
+	}
+	insts := make([]*benchInst, 0, len(threads))
+	defer func() {
+		for _, in := range insts {
+			in.prog.Close()
+		}
+	}()
+	for _, t := range threads {
+		b := sf.apply(lf.apply(df.builder(files))).Lanes(t).Partition(pmode).Backend(bk).SimOptions(sim.Options{PinLanes: *pin})
+		in, err := benchStart(b, cf, *cycles)
+		if err != nil {
+			return fail(t, err)
+		}
+		insts = append(insts, in)
+	}
+	// Interleaved: round r runs every lane count once, starting from a
+	// different one each round, so a host that slows down or speeds up
+	// during the benchmark shifts every row alike rather than the later
+	// rows only.
+	for r := range *runs {
+		for j := range insts {
+			i := (r + j) % len(insts)
+			if err := insts[i].timedRun(*cycles); err != nil {
+				return fail(threads[i], err)
+			}
+		}
+	}
+
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	var base float64
 	var details []string
 	for i, t := range threads {
-		b := sf.apply(lf.apply(df.builder(files))).Lanes(t).Partition(pmode).Backend(bk).SimOptions(sim.Options{PinLanes: *pin})
-		row, err := benchOne(b, cf, *cycles, *runs)
-		if err != nil {
-			tw.Flush()
-			var be *benchError
-			if errors.As(err, &be) {
-				fmt.Fprintf(stderr, "weft bench: lanes=%d: %v\n", t, be.err)
-			} else {
-				printBuildError(stderr, "weft bench", err)
-			}
-			return 1
-		}
+		row := insts[i].row(*cycles, *runs)
 		if i == 0 {
 			fmt.Fprintf(tw, "# %s, %s backend, %d cycles x %d runs after reset\n", row.top, bk, *cycles, *runs)
 			fmt.Fprintln(tw, "lanes\tran on\tcompile_ms\tcycles/s\trange\tvs first\tplan est.\tpartitioned")
@@ -143,20 +172,40 @@ type benchError struct{ err error }
 
 func (e *benchError) Error() string { return e.err.Error() }
 
-// benchOne builds b, resets the design, warms up and times runs runs of
-// cycles cycles.
-func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, error) {
+// benchInst is one lane count's simulator while the benchmark runs: its
+// timed runs' rates and what its lane pool and the process's context
+// switches counted during them.
+type benchInst struct {
+	prog  *compile.Program
+	clk   *dut.Signal
+	tick  func(n int) error
+	rates []float64
+	pool  lanepool.Stats
+	ctx   int64
+}
+
+// benchStart builds b, resets the design and warms it up.
+func benchStart(b *compile.Builder, cf *clockFlags, cycles int) (*benchInst, error) {
 	prog, err := b.Output(io.Discard).Build()
 	if err != nil {
 		return nil, err
 	}
-	defer prog.Close()
+	in, err := benchReady(prog, cf, cycles)
+	if err != nil {
+		prog.Close()
+		return nil, err
+	}
+	return in, nil
+}
+
+func benchReady(prog *compile.Program, cf *clockFlags, cycles int) (*benchInst, error) {
 	clk, rst, err := cf.signals(prog)
 	if err != nil {
 		return nil, &benchError{err}
 	}
 	s := prog.Sim
-	tick := func(n int) error {
+	in := &benchInst{prog: prog, clk: clk}
+	in.tick = func(n int) error {
 		done, err := s.Tick(clk.Home(), n)
 		var fe *sim.FinishError
 		if errors.As(err, &fe) {
@@ -172,19 +221,29 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	if err := s.WaitParallel(); err != nil {
 		return nil, &benchError{fmt.Errorf("the partitioned kernels did not build: %w", err)}
 	}
-	if err := tick(max(1, cycles/5)); err != nil {
+	if err := in.tick(max(1, cycles/5)); err != nil {
 		return nil, &benchError{err}
 	}
-	var rates []float64
-	pool0, ctx0 := s.PoolStats(), contextSwitches()
-	for range runs {
-		t0 := time.Now()
-		if err := tick(cycles); err != nil {
-			return nil, &benchError{err}
-		}
-		rates = append(rates, float64(cycles)/time.Since(t0).Seconds())
+	return in, nil
+}
+
+// timedRun times one run of cycles cycles.
+func (in *benchInst) timedRun(cycles int) error {
+	pool0, ctx0 := in.prog.Sim.PoolStats(), contextSwitches()
+	t0 := time.Now()
+	if err := in.tick(cycles); err != nil {
+		return &benchError{err}
 	}
-	pool, ctx := s.PoolStats().Sub(pool0), contextSwitches()-ctx0
+	in.rates = append(in.rates, float64(cycles)/time.Since(t0).Seconds())
+	in.ctx += contextSwitches() - ctx0
+	in.pool = in.pool.Add(in.prog.Sim.PoolStats().Sub(pool0))
+	return nil
+}
+
+// row is what the instance's timed runs measured.
+func (in *benchInst) row(cycles, runs int) *benchRow {
+	prog, s, clk, pool, ctx := in.prog, in.prog.Sim, in.clk, in.pool, in.ctx
+	rates := slices.Clone(in.rates)
 	slices.Sort(rates)
 	row := &benchRow{top: prog.Program.Top.Module, lanes: prog.Lanes, compile: prog.CompileTime,
 		median: rates[len(rates)/2], min: rates[0], max: rates[len(rates)-1]}
@@ -236,7 +295,7 @@ func benchOne(b *compile.Builder, cf *clockFlags, cycles, runs int) (*benchRow, 
 	for _, n := range prog.Notes {
 		row.details = append(row.details, "note: "+n)
 	}
-	return row, nil
+	return row
 }
 
 // parseThreads parses a comma list of lane counts.

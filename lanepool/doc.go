@@ -81,12 +81,12 @@
 // then parks: DefaultWaitSpin (2µs of polls, 10µs of yields) between
 // lanes, DefaultIdleSpin (5µs, 100µs) for an idle worker and
 // DefaultDoneSpin (2µs, 100µs) for the caller waiting for the workers to
-// finish (spin.go has the measurements). Spinning
-// only pays while every lane has a core: with more lanes than GOMAXPROCS New
-// polls for OversubscribedWaitSpin only, and idle workers park at once.
-// UsableCPUs counts the CPUs the process
-// may use (its affinity mask and cgroup CPU quota), and CapLanes caps a lane
-// count to them, with a note to show when it does.
+// finish (spin.go has the measurements). Spinning only pays while every
+// lane has a core: with more lanes than GOMAXPROCS New polls for
+// OversubscribedWaitSpin only, and idle workers park at once. UsableCPUs
+// counts the CPUs the process may use (its affinity mask and cgroup CPU
+// quota), and CapLanes caps a lane count to them, with a note to show when
+// it does.
 //
 // # Counters
 //

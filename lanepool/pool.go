@@ -63,9 +63,9 @@ const stopRun = ^uint64(0)
 // scheduler, which hands a parked lane's P to another goroutine at once;
 // otherwise it spins for DefaultWaitSpin, DefaultIdleSpin and
 // DefaultDoneSpin and parks on a futex, which wakes faster but keeps the P
-// until the runtime's monitor retakes it (20µs or more). Lanes hand off without a context switch only
-// while each has a core: CapLanes fits a lane count to the CPUs the process
-// may use.
+// until the runtime's monitor retakes it (20µs or more). Lanes hand off
+// without a context switch only while each has a core: CapLanes fits a
+// lane count to the CPUs the process may use.
 func New(lanes int, opts ...Option) (*Pool, error) {
 	if lanes < 1 || lanes > MaxLanes {
 		return nil, fmt.Errorf("lanepool: %d lanes requested, want 1 to %d", lanes, MaxLanes)

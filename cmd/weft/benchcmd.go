@@ -199,6 +199,8 @@ func benchStart(b *compile.Builder, cf *clockFlags, cycles int) (*benchInst, err
 	return in, nil
 }
 
+// benchReady resets prog's design as 'weft run' does, attaches its
+// partitioned kernels and runs a fifth of cycles untimed.
 func benchReady(prog *compile.Program, cf *clockFlags, cycles int) (*benchInst, error) {
 	clk, rst, err := cf.signals(prog)
 	if err != nil {

@@ -1128,11 +1128,10 @@ func (x *lowerer) funnelBy(in *sir.Inst, w int, n uint64) {
 }
 
 // mem lowers load, store, loadbits and storebits. A dynamic index is used
-// in place when it is in a machine register, else brought to RCX.
-// mem lowers loads and stores. last is inst's: a static load of bits
-// within one byte that only the block's branch reads (an enable, a valid
-// bit, a flag in a packed vector) becomes a test of that byte, which the
-// branch uses.
+// in place when it is in a machine register, else brought to RCX. last is
+// inst's: a static load of bits within one byte that only the block's
+// branch reads (an enable, a valid bit, a flag in a packed vector) becomes
+// a test of that byte, which the branch uses.
 func (x *lowerer) mem(in *sir.Inst, last bool) error {
 	if r := x.region; r != nil && r.bits[in] != nil {
 		return x.regionBits(in, r.bits[in])

@@ -28,13 +28,13 @@
 //     directly or through other comb nodes (outputs such as a checksum of
 //     every core: sinks), are left out and settled after the batch. The
 //     flop processes of the clock's event and the needed comb nodes that
-//     share a written byte form islands; the islands go to the lanes the
-//     partitioned kernels give them, or, in order, are cut into runs of
-//     about equal cost. A clock gets lane ticks when exactly one of its
+//     share a written cache line form islands; the islands go to the lanes
+//     the partitioned kernels give them, or, in order, are cut into runs
+//     of about equal cost. A clock gets lane ticks when exactly one of its
 //     edges fires an event, no comb logic reads it, the design has no
 //     derived triggers, nothing emits runtime events, there are islands
-//     for every lane, and the busiest lane's edge beats the sequential
-//     one by the margin (one hand-off per batch is not charged); the
+//     for every lane, and the busiest lane's edge, with its share of a
+//     batch's three hand-offs, beats the sequential one by the margin; the
 //     lanes' code is checked to read and write neither the clock, $time,
 //     a ring, a status word nor a sink, and, over the finished layout,
 //     not to share a byte (Parallel.TickReasons says why a clock got

@@ -119,13 +119,12 @@ func (c *compiler) tickParts(procs [][]tickProc, nodeFP []sir.Footprint, work []
 // islands places the work of one edge of event ev for free-running
 // lanes: flop processes and needed comb nodes that share a written cache
 // line (one writes in the line what the other reads or writes) form an
-// island. Islands go
-// to the lanes the partitioned kernels give their elements when those
-// place every island and fill every lane (the state segments then fit
-// both kinds of code); otherwise the islands, in order, are cut into one
-// run of about equal cost per lane. It returns each lane's
-// processes (in sequential order), its comb nodes (ascending) and its
-// estimated cost, and the number of islands.
+// island. Islands go to the lanes the partitioned kernels give their
+// elements when those place every island and fill every lane (the state
+// segments then fit both kinds of code); otherwise the islands, in order,
+// are cut into one run of about equal cost per lane. It returns each
+// lane's processes (in sequential order), its comb nodes (ascending) and
+// its estimated cost, and the number of islands.
 func (tp *tickParts) islands(ev, nLanes int) (parts [][]ffPart, nodes [][]int, load []int, n int) {
 	procs := tp.procs[ev]
 	// Elements: the processes, then the needed nodes.

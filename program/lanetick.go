@@ -50,7 +50,10 @@ const LaneTickBatch = 1024
 func (lt *LaneTick) Interference(e []ordering.Effects, name func(off int) string) error {
 	for a := range e {
 		for b := range e {
-			if at, ok := ordering.ConflictAt(e[a], e[b]); a != b && ok {
+			if a == b {
+				continue
+			}
+			if at, ok := ordering.ConflictAt(e[a], e[b]); ok {
 				return fmt.Errorf("lanes %d and %d of %s share state at byte %d (%s)", a, b, lt.Name, at, name(at))
 			}
 		}
@@ -82,5 +85,13 @@ func (l *Layout) NameAt(off int) string {
 
 // HasLaneTicks reports whether some tick loop has free-running lanes.
 func (par *Parallel) HasLaneTicks() bool {
-	return par != nil && len(par.laneTickUnits()) > 0
+	if par == nil {
+		return false
+	}
+	for _, lt := range par.Ticks {
+		if lt != nil {
+			return true
+		}
+	}
+	return false
 }

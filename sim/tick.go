@@ -185,7 +185,7 @@ func (s *Simulator) reportSelectors(tl *tickLoop, cand, edges int, level0 byte, 
 			pks[i].runs += uint64(n)
 		}
 	}
-	sel := func(sel *selector.Selector, n int, elapsed time.Duration) {
+	report := func(sel *selector.Selector, n int, elapsed time.Duration) {
 		switch _, left := sel.Decided(); {
 		case left > 0:
 			sel.Skip(int64(n))
@@ -193,7 +193,10 @@ func (s *Simulator) reportSelectors(tl *tickLoop, cand, edges int, level0 byte, 
 			sel.DoneBatch(cand, n, elapsed)
 		}
 	}
-	if lk := tl.lanes; lk != nil && lk.sel != nil {
+	if lk := tl.lanes; lk != nil {
+		if lk.sel == nil {
+			return
+		}
 		// In calls of laneTickUnit edges: edges and time add up until
 		// they make whole calls (the sequential loop's first batches
 		// are shorter than one).
@@ -206,21 +209,15 @@ func (s *Simulator) reportSelectors(tl *tickLoop, cand, edges int, level0 byte, 
 		if n == 0 {
 			return
 		}
-		if _, left := lk.sel.Decided(); left > 0 {
-			lk.sel.Skip(int64(n))
-		} else {
-			lk.sel.DoneBatch(cand, n, lk.restTime*time.Duration(n*laneTickUnit)/time.Duration(lk.rest))
-		}
-		lk.restTime -= lk.restTime * time.Duration(n*laneTickUnit) / time.Duration(lk.rest)
+		share := lk.restTime * time.Duration(n*laneTickUnit) / time.Duration(lk.rest)
+		report(lk.sel, n, share)
+		lk.restTime -= share
 		lk.rest -= n * laneTickUnit
-		return
-	}
-	if tl.lanes != nil {
 		return
 	}
 	for i, pk := range pks {
 		if pk != nil && pk.sel != nil && calls[i] > 0 {
-			sel(pk.sel, calls[i], elapsed*time.Duration(calls[i])/time.Duration(total))
+			report(pk.sel, calls[i], elapsed*time.Duration(calls[i])/time.Duration(total))
 		}
 	}
 }

@@ -38,9 +38,10 @@ alternative (--lanes): kernel=NAME partitioned_calls=RAN/CALLS and, in
 auto mode, selector="..." (the candidate it runs and why); a line
 tick=CLOCK free_lanes=N batches=B edges=E (and selector="...") per tick
 loop whose lanes run free (no lane touches what another writes, so one
-lane-pool call runs a whole batch of edges); and a line lanes=N pool="..." with the lane pool's
-waits, yields, parks and wake-ups per run, and sync_cost=UNITS sync="..." saying where the
-planner's cross-lane charge came from.
+lane-pool call runs a whole batch of edges); and a line lanes=N
+pool="..." with the lane pool's waits, yields, parks and wake-ups per
+run, and sync_cost=UNITS sync="..." saying where the planner's
+cross-lane charge came from.
 In auto mode (the default) with more than one lane, the lane count is
 capped to the CPUs the process may use (a note says so), the planner
 charges a cross-lane hand-off measured on this machine (--sync-cost sets

@@ -725,7 +725,17 @@ func (x *ectx) bitsOf(a hdl.Expr) (int, bool) {
 		}
 		return 0, false
 	}
-	return x.self(a).t.Width, true
+	// $bits of an expression is its width, a constant even where its
+	// operands are variables (a localparam sized by $bits({a, b})): it is
+	// built, never evaluated, in a context that may name them (or every
+	// variable would count as 1 bit), so that a name it cannot resolve is
+	// reported rather than sized as 1 bit.
+	vx := &ectx{e: x.e, sc: x.sc, p: x.p, what: x.what, quiet: x.quiet}
+	w := vx.selfv(a).Type().Width
+	if vx.failed {
+		x.failed = true
+	}
+	return w, !vx.failed
 }
 
 func (x *ectx) sysCall(n *hdl.CallExpr) design.Expr {

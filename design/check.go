@@ -1,6 +1,9 @@
 package design
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+)
 
 // Check verifies the typing invariants every node documents (operand
 // widths, 1-bit conditions, assignment widths) on every process and
@@ -52,6 +55,9 @@ func (c *checker) expr(e Expr) {
 	case *Const:
 		if e.Val == nil || e.Val.Sign() < 0 || e.Val.BitLen() > e.T.Width {
 			bad("constant out of range")
+		}
+		if e.U != nil && (e.U.XZ == nil || e.U.XZ.BitLen() > e.T.Width || new(big.Int).And(e.Val, e.U.XZ).Sign() != 0) {
+			bad("constant's x and z bits malformed")
 		}
 	case *HomeRef:
 	case *ElemRef:

@@ -43,8 +43,10 @@
 // the node documents (Check verifies it). Selects of every kind (bit, part,
 // indexed part, packed multi-dimensional, struct member) are Slices with an
 // lsb offset; unpacked array elements are ElemRefs with 0-based per-dimension
-// indexes. Semantics are 2-state: x/z literal bits are 0 (casez/casex
-// wildcards become CaseLabel masks); out-of-range reads give 0 and
+// indexes. Run-time semantics are 2-state: a constant's x/z bits (marked
+// in Const.U, which logic.go folds exactly in four states while elab
+// decides what it can) read as 0 (casez/casex wildcards become CaseLabel
+// masks); out-of-range reads give 0 and
 // out-of-range writes do nothing; division and modulo by zero give 0;
 // shifts by the width or more give 0 (or sign bits for OpAShr). eval.go
 // implements these semantics exactly (Machine is the reference interpreter

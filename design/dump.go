@@ -20,6 +20,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 	case nil:
 		b.WriteString("<nil>")
 	case *Const:
+		if !e.Known() {
+			b.WriteString(FormatBinary(e))
+			return
+		}
 		s := ""
 		if e.T.Signed {
 			s = "s"

@@ -227,6 +227,10 @@ type Machine struct {
 	Missing func(h *Home) ([]*big.Int, error)
 	// SysTask handles system tasks; nil ignores them.
 	SysTask func(*SysTask) error
+	// XZ is told of each constant with x or z bits the machine reads; the
+	// machine is 2-state and reads those bits as 0 when XZ returns nil.
+	// nil XZ fails the evaluation: a constant function does not guess.
+	XZ func(*Const) error
 
 	store map[*Home][]*big.Int
 	// missed are the homes whose values came from Missing and that are
@@ -348,6 +352,14 @@ func (m *Machine) Eval(e Expr) (*big.Int, error) {
 func (m *Machine) eval(e Expr) (*big.Int, error) {
 	switch e := e.(type) {
 	case *Const:
+		if e.U != nil {
+			if m.XZ == nil {
+				return nil, m.fail(e.U.At, "%s has x or z bits, which a function or an initial block run at elaboration cannot hold yet (weft evaluates them 2-state)", FormatBinary(e))
+			}
+			if err := m.XZ(e); err != nil {
+				return nil, err
+			}
+		}
 		return e.Val, nil
 	case *HomeRef:
 		return m.Get(e.Home, 0)

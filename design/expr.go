@@ -39,9 +39,23 @@ type LValue interface {
 }
 
 // Const is a constant. Val holds the two's complement bits: 0 <= Val < 2^Width.
+// U, when not nil, marks the bits that are x or z; Val is 0 there, so a
+// reader of Val alone reads them as 0, which is what 2-state run-time code
+// does (elaboration warns where it does; see Unknown).
 type Const struct {
 	T   Type
 	Val *big.Int
+	U   *Unknown
+}
+
+// Unknown is the four-state part of a constant: which bits are x or z.
+// Elaboration folds constants with x and z bits exactly (IEEE 1800's
+// four-state operator tables, design/logic.go); At is where the first x or
+// z bit was written, for the warning or error that names it.
+type Unknown struct {
+	XZ *big.Int // bits that are x or z (non-zero)
+	Z  *big.Int // of those, the z bits
+	At Pos
 }
 
 // HomeRef is the whole value of a home. For a scalar home its type is the

@@ -131,9 +131,9 @@ func (x *ectx) call(n *hdl.CallExpr) design.Expr {
 		if !x.constOnly {
 			fold = x.e.foldNoTasks
 		}
-		v, err := fold(c)
+		k, err := fold(c)
 		if err == nil {
-			return &design.Const{T: c.T, Val: v}
+			return k
 		}
 		if x.constOnly {
 			if x.quiet == 0 {
@@ -653,41 +653,50 @@ func (x *ectx) dimArgQuery(fn string, dims []design.Dim, dim design.Expr) design
 
 // countBits builds $countbits(v, control...) (IEEE 1800 §20.9): the number
 // of bits of v equal to any of the control bits (the lsb of each control
-// argument). weft values are 2-state, so counting '0 and '1 is exact and
-// an 'x or 'z control bit counts nothing (a 2-state value has no such bit,
-// as $isunknown is 0); a literal with x or z bits in v itself would have
-// to keep them, which is a 'needs 4-state' error.
+// argument). A constant v is counted exactly, x and z bits too. A run-time
+// value is 2-state: counting '0 and '1 is exact, and an 'x or 'z control
+// bit counts nothing (as $isunknown is 0).
 func (x *ectx) countBits(n *hdl.CallExpr) design.Expr {
 	zeroI := design.NewConst(int32T, zero())
-	if l := xzLiteral(n.Args[0]); l != nil {
-		x.errorf(l.Pos, "$countbits of %s: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)", l.Text)
-		return zeroI
-	}
 	v := cast(x.selfv(n.Args[0]), false)
 	w := v.Type().Width
+	var ctl []design.Expr
+	for _, c := range n.Args[1:] {
+		if s := x.self(c); s.fill {
+			ctl = append(ctl, x.conv(c, bitT))
+		} else {
+			ctl = append(ctl, mkTrunc(cast(x.selfv(c), false), bitT))
+		}
+	}
+	if k, ok := v.(*design.Const); ok {
+		var want [4]bool
+		allConst := true
+		for _, c := range ctl {
+			if b, ok := c.(*design.Const); ok {
+				want[b.Bit(0)] = true
+			} else {
+				allConst = false
+			}
+		}
+		if allConst {
+			return design.ConstInt(int32T, int64(design.CountBits4(k, want[design.B0], want[design.B1], want[design.BX], want[design.BZ])))
+		}
+	}
 	// want1 and want0 say whether bits equal to 1 (0) are counted: 1-bit
 	// truth values, constant unless a control bit is not a constant.
 	var want1, want0 design.Expr = design.NewConst(bitT, zero()), design.NewConst(bitT, zero())
-	for _, c := range n.Args[1:] {
-		if lit, ok := unparen(c).(*hdl.Number); ok && xzLiteral(lit) != nil {
-			if lit.Fill == 'x' || lit.Fill == 'z' || lit.XZ.Bit(0) == 1 {
-				continue // an x or z control bit: no 2-state bit matches
-			}
-		} else if l := xzLiteral(c); l != nil {
-			x.errorf(l.Pos, "$countbits control bit %s: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)", l.Text)
-			return zeroI
-		}
-		var b design.Expr
-		if s := x.self(c); s.fill {
-			b = x.conv(c, bitT)
-		} else {
-			b = mkTrunc(cast(x.selfv(c), false), bitT)
+	for _, b := range ctl {
+		if k, ok := b.(*design.Const); ok && k.U != nil {
+			continue // an x or z control bit: no 2-state bit matches
 		}
 		want1 = mkBinary(design.OpOr, want1, b, bitT)
 		want0 = mkBinary(design.OpOr, want0, mkUnary(design.OpNot, b, bitT), bitT)
 	}
 	var ones design.Expr
 	if c, ok := v.(*design.Const); ok {
+		if c.U != nil && x.quiet == 0 {
+			x.e.xzReadsZero(c) // counted against run-time control bits
+		}
 		r, _ := design.EvalSysFunc(design.FnCountOnes, []*big.Int{c.Val}, int32T)
 		ones = design.NewConst(int32T, r)
 	} else {
@@ -769,6 +778,9 @@ func (x *ectx) sysCall(n *hdl.CallExpr) design.Expr {
 		}
 		v := x.selfv(n.Args[0])
 		if c, ok := v.(*design.Const); ok {
+			if c.U != nil {
+				return design.NewConst4(int32T, nil, design.Ones(32), nil, c.U.At)
+			}
 			return design.ConstInt(int32T, int64(design.Clog2(design.ToInt(c.Val, c.T))))
 		}
 		if x.constOnly {
@@ -855,12 +867,20 @@ func (x *ectx) sysCall(n *hdl.CallExpr) design.Expr {
 		if !nargs(1, 1) {
 			return zeroI
 		}
-		if l := xzLiteral(n.Args[0]); l != nil {
-			x.errorf(l.Pos, "$isunknown of %s: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)", l.Text)
-			return zeroI
+		v := x.selfv(n.Args[0])
+		if k, ok := v.(*design.Const); ok && k.U != nil {
+			return design.NewConst(bitT, big.NewInt(1))
 		}
-		x.selfv(n.Args[0])
-		return design.NewConst(bitT, zero()) // 2-state: nothing is unknown
+		// A run-time value is 2-state: nothing is unknown, and the x bits
+		// of a constant inside it read as 0.
+		if x.quiet == 0 {
+			design.WalkExpr(v, func(e design.Expr) {
+				if k, ok := e.(*design.Const); ok && k.U != nil {
+					x.e.xzReadsZero(k)
+				}
+			})
+		}
+		return design.NewConst(bitT, zero())
 	case "$time", "$stime", "$random", "$urandom":
 		if x.constOnly {
 			x.errorf(n.Pos, "%s is not a constant; %s must be a constant expression", n.Name, x.what)

@@ -10,9 +10,12 @@ import (
 	"github.com/weft-hdl/weft/hdl"
 )
 
-// cval is a constant value with its type. v holds two's complement bits.
+// cval is a constant value with its type. v holds two's complement bits;
+// u, when not nil, marks the x and z bits (v is 0 there): a parameter may
+// hold them, a width or a count may not.
 type cval struct {
 	v *big.Int
+	u *design.Unknown
 	t *ptype
 	// str is set when the value came from a string literal (for file names).
 	str bool
@@ -30,11 +33,15 @@ func (c *cval) int() *big.Int { return design.ToInt(c.v, c.dt()) }
 
 // convert is assignment conversion to t: extend by c's signedness, truncate.
 func (c *cval) convert(t *ptype) *cval {
+	if c.u != nil {
+		k := adapt(c.constExpr(), t.width).(*design.Const)
+		return &cval{v: k.Val, u: k.U, t: t, str: c.str}
+	}
 	nc := &cval{v: design.Mask(c.int(), t.width), t: t, str: c.str}
 	return nc
 }
 
-func (c *cval) constExpr() *design.Const { return &design.Const{T: c.dt(), Val: c.v} }
+func (c *cval) constExpr() *design.Const { return &design.Const{T: c.dt(), Val: c.v, U: c.u} }
 
 // text decodes a string-literal value (8 bits per character, leading NULs
 // dropped).
@@ -62,6 +69,18 @@ func (e *elab) constEval(x hdl.Expr, sc *scope, what string) (*cval, bool) {
 }
 
 func (e *elab) constEvalP(x hdl.Expr, sc *scope, p *pctx, what string) (*cval, bool) {
+	return e.constEvalXZ(x, sc, p, what, false)
+}
+
+// paramEval is constEval for a parameter's value, which may hold x and z
+// bits.
+func (e *elab) paramEval(x hdl.Expr, sc *scope, what string) (*cval, bool) {
+	return e.constEvalXZ(x, sc, nil, what, true)
+}
+
+// constEvalXZ is constEvalP; a value with x or z bits is an error unless
+// allowXZ.
+func (e *elab) constEvalXZ(x hdl.Expr, sc *scope, p *pctx, what string, allowXZ bool) (*cval, bool) {
 	ex := &ectx{e: e, sc: sc, p: p, constOnly: p == nil, what: what}
 	st := ex.self(x)
 	var de design.Expr
@@ -73,9 +92,13 @@ func (e *elab) constEvalP(x hdl.Expr, sc *scope, p *pctx, what string) (*cval, b
 	if ex.failed {
 		return nil, false
 	}
-	v, err := e.fold(de)
+	k, err := e.fold(de)
 	if err != nil {
 		e.constErr(x.Position(), what, err)
+		return nil, false
+	}
+	if k.U != nil && !allowXZ {
+		e.mustBeKnown(x.Position(), what, k)
 		return nil, false
 	}
 	pt := st.pt
@@ -83,13 +106,21 @@ func (e *elab) constEvalP(x hdl.Expr, sc *scope, p *pctx, what string) (*cval, b
 		pt = typeOf(de.Type())
 	}
 	_, isStr := x.(*hdl.StringLit)
-	return &cval{v: v, t: pt, str: isStr}, true
+	return &cval{v: k.Val, u: k.U, t: pt, str: isStr}, true
 }
 
-// fold evaluates an expression that should be constant.
-func (e *elab) fold(de design.Expr) (*big.Int, error) {
+// mustBeKnown reports a constant with x or z bits where weft needs a
+// number (a width, a count, an index, a file name).
+func (e *elab) mustBeKnown(pos hdl.Pos, what string, k *design.Const) {
+	e.errorf(pos, "%s is %s: it has x or z bits, and it must be a known number here", what, design.FormatBinary(k))
+}
+
+// fold evaluates an expression that should be constant. The result has x
+// and z bits only when de is a constant with them: a constant function
+// call that would read one is refused (see xzInFunction).
+func (e *elab) fold(de design.Expr) (*design.Const, error) {
 	if c, ok := de.(*design.Const); ok {
-		return c.Val, nil
+		return c, nil
 	}
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 20
@@ -122,12 +153,12 @@ func (e *elab) fold(de design.Expr) (*big.Int, error) {
 		}
 		return nil, err
 	}
-	return v, nil
+	return &design.Const{T: de.Type(), Val: v}, nil
 }
 
 // foldNoTasks is fold for a call that may also run at run time: it fails
 // when the evaluation reaches a system task, which must not be dropped.
-func (e *elab) foldNoTasks(de design.Expr) (*big.Int, error) {
+func (e *elab) foldNoTasks(de design.Expr) (*design.Const, error) {
 	m := design.NewMachine()
 	m.MaxSteps = 1 << 20
 	m.Budget = e.optionalBudget()
@@ -140,7 +171,10 @@ func (e *elab) foldNoTasks(de design.Expr) (*big.Int, error) {
 		// Folding would drop the call's writes to module variables.
 		return nil, errNotConst
 	}
-	return v, err
+	if err != nil {
+		return nil, err
+	}
+	return &design.Const{T: de.Type(), Val: v}, nil
 }
 
 // writesOutside reports the first home m wrote that is not local to the
@@ -230,7 +264,7 @@ func (e *elab) paramVal(s *symbol, use hdl.Pos) *cval {
 			s.val = e.assignedConst(d.Init, s.declScope, t, what)
 			return s.val
 		}
-		val, ok = e.constEval(d.Init, s.declScope, what)
+		val, ok = e.paramEval(d.Init, s.declScope, what)
 		if !ok {
 			return nil
 		}
@@ -265,13 +299,14 @@ func (e *elab) assignedConst(x hdl.Expr, sc *scope, t *ptype, what string) *cval
 	if ex.failed {
 		return nil
 	}
-	v, err := e.fold(de)
+	k, err := e.fold(de)
 	if err != nil {
 		e.constErr(x.Position(), what, err)
 		return nil
 	}
 	_, isStr := x.(*hdl.StringLit)
-	return &cval{v: design.Mask(v, t.width), t: t, str: isStr}
+	k = adapt(k, t.width).(*design.Const)
+	return &cval{v: k.Val, u: k.U, t: t, str: isStr}
 }
 
 // explicitParamType reports whether parameter d of pd declares a type

@@ -57,6 +57,9 @@ type elab struct {
 	// home (Init may later hold what a folded initial block left): a
 	// constant function call starts from it.
 	staticDecl map[*design.Home]*design.Init
+	// xzSites are the literals whose x or z bits reach run time (xz.go).
+	xzSites []design.Pos
+	xzSeen  map[design.Pos]bool
 	// formals are the declared arguments of each function (see formal).
 	formals   map[*design.Function][]formal
 	procNames map[string]int
@@ -380,6 +383,7 @@ func (e *elab) finish() {
 				"recursive function '%s' is called with non-constant arguments; only constant calls of recursive functions are supported", f.Name)
 		}
 	}
+	e.warnRunTimeXZ(all, d.Functions)
 	e.checkDrivers(all)
 	for _, p := range d.Comb {
 		if len(p.Writes) == 0 && p.Kind != design.ProcContAssign {

@@ -129,18 +129,16 @@ endmodule`, Options{}, "t.sv:3:16: error: procedural assignment to net 'w' (decl
 module top; logic [7:0] m3 [3]; sub u (.m(m3)); endmodule`, Options{}, "t.sv:2:43: error: port 'm' of 'u' is an unpacked array of 4 elements of 8 bits; it must be connected to an array of the same shape"},
 		// Issue 16: invalid code weft used to accept, and constants that
 		// folded x/z to 0 without a word.
-		{"x bits in a parameter", `module top;
+		{"x bits in a width", `module top;
   localparam logic [3:0] P = 4'b1x00;
-endmodule`, Options{}, "t.sv:2:30: error: 4'b1x00 has x or z bits: value of localparam 'P' needs 4-state values, which weft does not simulate yet (weft is 2-state)"},
-		{"unsized z in a parameter", `module top;
-  localparam logic [3:0] Q = 'z;
-endmodule`, Options{}, "t.sv:2:30: error: 'z has x or z bits: value of localparam 'Q' needs 4-state values, which weft does not simulate yet (weft is 2-state)"},
-		{"isunknown of a literal", `module top;
-  localparam U = $isunknown(4'bx01z);
-endmodule`, Options{}, "t.sv:2:29: error: $isunknown of 4'bx01z: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)"},
-		{"isunknown at run time", `module top(output logic y);
-  always_comb y = $isunknown({2'b0z, 2'b01});
-endmodule`, Options{}, "t.sv:2:31: error: $isunknown of 2'b0z: x and z bits need 4-state values, which weft does not simulate yet (weft is 2-state)"},
+  logic [P:0] v;
+endmodule`, Options{}, "t.sv:3:10: error: range bound is 4'b1x00: it has x or z bits, and it must be a known number here"},
+		{"z in a replication count", `module top(output logic [7:0] y);
+  assign y = {1'bz{2'b01}};
+endmodule`, Options{}, "t.sv:2:15: error: replication count is 1'bz: it has x or z bits, and it must be a known number here"},
+		{"x in a generate loop bound", `module top;
+  for (genvar i = 0; i < 'x; i++) begin : g end
+endmodule`, Options{}, "t.sv:2:22: error: generate loop condition is 1'bx: it has x or z bits, and it must be a known number here"},
 		{"class", `class Foo;
   int x;
 endclass

@@ -114,7 +114,7 @@ func cast(e design.Expr, signed bool) design.Expr {
 	}
 	t.Signed = signed
 	if c, ok := e.(*design.Const); ok {
-		return &design.Const{T: t, Val: c.Val}
+		return &design.Const{T: t, Val: c.Val, U: c.U}
 	}
 	if x, ok := e.(*design.Extend); ok && x.T.Width == x.X.Type().Width && x.X.Type().Signed == signed {
 		return x.X
@@ -131,6 +131,9 @@ func mkExtend(a design.Expr, signExt bool, t design.Type) design.Expr {
 		return cast(a, t.Signed)
 	}
 	if c, ok := a.(*design.Const); ok {
+		if c.U != nil {
+			return design.FoldExtend(c, signExt, t)
+		}
 		return &design.Const{T: t, Val: design.EvalExtend(c.Val, at, signExt, t)}
 	}
 	// Extension does not depend on the operand's signedness label.
@@ -146,6 +149,9 @@ func mkTrunc(a design.Expr, t design.Type) design.Expr {
 		return cast(a, t.Signed)
 	}
 	if c, ok := a.(*design.Const); ok {
+		if c.U != nil {
+			return design.FoldTrunc(c, t)
+		}
 		return design.NewConst(t, c.Val)
 	}
 	if x, ok := a.(*design.Extend); ok && x.X.Type().Width >= t.Width {
@@ -156,6 +162,9 @@ func mkTrunc(a design.Expr, t design.Type) design.Expr {
 
 func mkUnary(op design.UnOp, a design.Expr, t design.Type) design.Expr {
 	if c, ok := a.(*design.Const); ok {
+		if c.U != nil {
+			return design.FoldUnary(op, c, t)
+		}
 		return design.NewConst(t, design.EvalUnary(op, c.Val, c.T, t))
 	}
 	return &design.Unary{Op: op, X: a, T: t}
@@ -188,17 +197,30 @@ func mkBinary(op design.BinOp, a, b design.Expr, t design.Type) design.Expr {
 	ca, ok1 := a.(*design.Const)
 	cb, ok2 := b.(*design.Const)
 	if ok1 && ok2 {
+		if ca.U != nil || cb.U != nil {
+			return design.FoldBinary(op, ca, cb, t)
+		}
 		return design.NewConst(t, design.EvalBinary(op, ca.Val, ca.T, cb.Val, cb.T, t))
 	}
 	return &design.Binary{Op: op, X: a, Y: b, T: t}
 }
 
+// mkCond folds a constant condition. An x or z condition merges constant
+// arms bit by bit (IEEE 1800 11.4.11); with a run-time arm it stays a
+// Cond whose condition reads as 0 at run time, and elaboration warns.
 func mkCond(c, a, b design.Expr, t design.Type) design.Expr {
 	if cc, ok := c.(*design.Const); ok {
-		if cc.Val.Sign() != 0 {
+		switch design.Truth(cc) {
+		case design.B1:
 			return a
+		case design.B0:
+			return b
 		}
-		return b
+		ca, ok1 := a.(*design.Const)
+		cb, ok2 := b.(*design.Const)
+		if ok1 && ok2 {
+			return design.FoldCond(cc, ca, cb, t)
+		}
 	}
 	return &design.Cond{C: c, Then: a, Else: b, T: t}
 }
@@ -206,6 +228,13 @@ func mkCond(c, a, b design.Expr, t design.Type) design.Expr {
 // mkSlice selects t.Width bits of a at offset lsb, folding constants and
 // merging nested constant slices.
 func mkSlice(a design.Expr, lsb design.Expr, t design.Type) design.Expr {
+	if lc, ok := lsb.(*design.Const); ok && lc.U != nil {
+		// An offset with x or z bits selects x (IEEE 1800 11.5.1).
+		if _, isConst := a.(*design.Const); isConst {
+			return design.NewConst4(t, nil, design.Ones(t.Width), nil, lc.U.At)
+		}
+		return &design.Slice{X: a, Lsb: lsb, T: t}
+	}
 	if lc, ok := design.ConstUint(lsb); ok {
 		aw := a.Type().Width
 		if lc == 0 && t.Width == aw {
@@ -215,6 +244,9 @@ func mkSlice(a design.Expr, lsb design.Expr, t design.Type) design.Expr {
 			return cast(a, t.Signed)
 		}
 		if c, ok := a.(*design.Const); ok {
+			if c.U != nil {
+				return design.FoldSlice(c, lc, t)
+			}
 			return design.NewConst(t, new(big.Int).Rsh(c.Val, uint(lc)))
 		}
 		if s, ok := a.(*design.Slice); ok {
@@ -404,15 +436,17 @@ func (x *ectx) conv1(n hdl.Expr, T design.Type) design.Expr {
 			return design.NewConst(T, zero())
 		}
 		if n.Fill != 0 {
-			if n.Fill == '1' {
+			switch n.Fill {
+			case '1':
 				return design.NewConst(T, design.Ones(T.Width))
-			}
-			if n.Fill != '0' && x.constOnly {
-				x.needs4State(n)
+			case 'x':
+				return design.NewConst4(T, nil, design.Ones(T.Width), nil, dpos(n.Pos))
+			case 'z':
+				return design.NewConst4(T, nil, design.Ones(T.Width), design.Ones(T.Width), dpos(n.Pos))
 			}
 			return design.NewConst(T, zero())
 		}
-		return x.fit(x.numConst(n), T)
+		return x.fit(x.unsizedXZ(x.numConst(n), n, T), T)
 	case *hdl.UnaryExpr:
 		switch n.Op {
 		case "+":
@@ -459,7 +493,7 @@ func (x *ectx) conv1(n hdl.Expr, T design.Type) design.Expr {
 		}
 		l, r := x.conv(n.X, T), x.conv(n.Y, T)
 		if op == design.OpDiv || op == design.OpMod {
-			if c, ok := r.(*design.Const); ok && c.Val.Sign() == 0 && isConst(l) {
+			if c, ok := r.(*design.Const); ok && c.Val.Sign() == 0 && c.U == nil && isConst(l) {
 				if x.constOnly {
 					x.errorf(n.Pos, "division by zero in %s", x.what)
 				} else {
@@ -471,12 +505,14 @@ func (x *ectx) conv1(n hdl.Expr, T design.Type) design.Expr {
 	case *hdl.CondExpr:
 		c := x.truth(n.Cond)
 		if cc, ok := c.(*design.Const); ok {
-			if cc.Val.Sign() != 0 {
+			switch design.Truth(cc) {
+			case design.B1:
 				x.checkDeadExpr(n.Else)
 				return x.conv(n.Then, T)
+			case design.B0:
+				x.checkDeadExpr(n.Then)
+				return x.conv(n.Else, T)
 			}
-			x.checkDeadExpr(n.Then)
-			return x.conv(n.Else, T)
 		}
 		return mkCond(c, x.conv(n.Then, T), x.conv(n.Else, T), T)
 	}
@@ -542,57 +578,25 @@ func (x *ectx) numConst(n *hdl.Number) design.Expr {
 		v.Set(n.Value)
 	}
 	if n.XZ != nil && n.XZ.Sign() != 0 {
-		if x.constOnly {
-			x.needs4State(n)
-		}
-		v.AndNot(v, n.XZ)
+		return design.NewConst4(t, v, n.XZ, n.Z, dpos(n.Pos))
 	}
 	return design.NewConst(t, v)
 }
 
-// needs4State reports a literal with x or z bits where weft would have to
-// give a constant a value: weft is 2-state, and folding x to 0 there
-// would silently change what the design means.
-func (x *ectx) needs4State(n *hdl.Number) {
-	x.errorf(n.Pos, "%s has x or z bits: %s needs 4-state values, which weft does not simulate yet (weft is 2-state)", n.Text, x.what)
-}
-
-// xzLiteral returns a literal with x or z bits in the operators of n, or nil.
-func xzLiteral(n hdl.Expr) *hdl.Number {
-	switch n := n.(type) {
-	case *hdl.Number:
-		if n.Fill == 'x' || n.Fill == 'z' || n.XZ != nil && n.XZ.Sign() != 0 {
-			return n
-		}
-	case *hdl.ParenExpr:
-		return xzLiteral(n.X)
-	case *hdl.UnaryExpr:
-		return xzLiteral(n.X)
-	case *hdl.BinaryExpr:
-		if l := xzLiteral(n.X); l != nil {
-			return l
-		}
-		return xzLiteral(n.Y)
-	case *hdl.CondExpr:
-		for _, e := range []hdl.Expr{n.Cond, n.Then, n.Else} {
-			if l := xzLiteral(e); l != nil {
-				return l
-			}
-		}
-	case *hdl.ConcatExpr:
-		for _, e := range n.Items {
-			if l := xzLiteral(e); l != nil {
-				return l
-			}
-		}
-	case *hdl.ReplicateExpr:
-		for _, e := range n.Items {
-			if l := xzLiteral(e); l != nil {
-				return l
-			}
-		}
+// unsizedXZ extends an unsized based literal whose leftmost bit is x or z
+// ('bx, 'hz1) with that bit up to the context width T (IEEE 1800 5.7.1),
+// where a sized literal or a number is extended with 0 or its sign.
+func (x *ectx) unsizedXZ(c design.Expr, n *hdl.Number, T design.Type) design.Expr {
+	k, ok := c.(*design.Const)
+	if !ok || k.U == nil || n.Width != 0 || n.Base == 0 {
+		return c
 	}
-	return nil
+	w := k.T.Width
+	if T.Width <= w || k.U.XZ.Bit(w-1) == 0 {
+		return c
+	}
+	ext := design.FoldExtend(&design.Const{T: design.Type{Width: w, Signed: true}, Val: k.Val, U: k.U}, true, T)
+	return cast(ext, k.T.Signed)
 }
 
 func strConst(s string) *design.Const {
@@ -606,11 +610,11 @@ func (x *ectx) constIntOf(n hdl.Expr, what string) (int64, bool) {
 	c, ok := v.(*design.Const)
 	if !ok {
 		if x.quiet == 0 {
-			val, err := x.e.fold(v)
+			k, err := x.e.fold(v)
 			var be *design.BudgetError
 			switch {
 			case err == nil:
-				c = &design.Const{T: v.Type(), Val: val}
+				c = k
 				ok = true
 			case errors.As(err, &be):
 				x.failed = true
@@ -622,6 +626,13 @@ func (x *ectx) constIntOf(n hdl.Expr, what string) (int64, bool) {
 			x.errorf(n.Position(), "%s must be a constant expression", what)
 			return 0, false
 		}
+	}
+	if c.U != nil {
+		if x.quiet == 0 {
+			x.failed = true
+			x.e.mustBeKnown(n.Position(), what, c)
+		}
+		return 0, false
 	}
 	i := design.ToInt(c.Val, c.T)
 	if !i.IsInt64() || i.Int64() > 1<<40 || i.Int64() < -(1<<40) {
@@ -715,7 +726,7 @@ func (x *ectx) primary(n hdl.Expr) design.Expr {
 				x.failed = true
 				return design.NewConst(bitT, zero())
 			}
-			return design.NewConst(t, design.ReplicateBits(cc.Val, w, int(c)))
+			return constRepl(cc, int(c))
 		}
 		return &design.Repl{X: inner, N: int(c), T: t}
 	case *hdl.CallExpr:
@@ -745,11 +756,17 @@ func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
 			ct.Signed = false
 		}
 		l, r := x.conv(n.X, ct), x.conv(n.Y, ct)
+		switch n.Op {
+		case "===", "!==":
+			return x.caseEquality(n, l, r)
+		case "==?", "!=?":
+			return x.wildEquality(n, l, r)
+		}
 		var op design.BinOp
 		switch n.Op {
-		case "==", "===":
+		case "==":
 			op = design.OpEq
-		case "!=", "!==":
+		case "!=":
 			op = design.OpNe
 		case "<":
 			op = design.OpLt
@@ -759,23 +776,13 @@ func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
 			op = design.OpGt
 		case ">=":
 			op = design.OpGe
-		case "==?", "!=?":
-			op = design.OpEq
-			if n.Op == "!=?" {
-				op = design.OpNe
-			}
-			if m := wildMask(n.Y, ct.Width); m != nil {
-				mc := design.NewConst(ct, m)
-				l = x.binop(n.Op, n.Pos, design.OpAnd, l, mc, ct)
-				r = x.binop(n.Op, n.Pos, design.OpAnd, r, mc, ct)
-			}
 		}
 		return x.binop(n.Op, n.Pos, op, l, r, bitT)
 	case "&&", "||", "->", "<->":
 		a := x.truth(n.X)
-		if ca, ok := a.(*design.Const); ok {
+		if ca, ok := a.(*design.Const); ok && design.Truth(ca) != design.BX {
 			// Short-circuit constants so dead operands are not elaborated.
-			t := ca.Val.Sign() != 0
+			t := design.Truth(ca) == design.B1
 			switch {
 			case n.Op == "&&" && !t:
 				x.checkDeadExpr(n.Y)
@@ -803,21 +810,66 @@ func (x *ectx) binaryPrimary(n *hdl.BinaryExpr) design.Expr {
 	return x.conv(n, x.self(n).t)
 }
 
-// wildMask returns the care mask (x/z/? bits are 0) of a literal with
-// wildcard bits, extended to width w; nil when there are none.
-func wildMask(n hdl.Expr, w int) *big.Int {
-	for {
-		p, ok := n.(*hdl.ParenExpr)
-		if !ok {
-			break
+// caseEquality builds l === r or l !== r (n.Op) of operands converted to
+// one type. Constants compare exactly, x and z bits included. A run-time
+// value is 2-state: it never equals a constant with an x or z bit, so the
+// comparison is a constant then too.
+func (x *ectx) caseEquality(n *hdl.BinaryExpr, l, r design.Expr) design.Expr {
+	ne := n.Op == "!=="
+	cl, okl := l.(*design.Const)
+	cr, okr := r.(*design.Const)
+	switch {
+	case okl && okr:
+		if !x.e.spend(n.Pos, int64(cl.T.Width), "'"+n.Op+"' on constants") {
+			x.failed = true
+			return design.NewConst(bitT, zero())
 		}
-		n = p.X
+		return boolConst(design.FoldCaseEq(cl, cr) != ne)
+	case okl && cl.U != nil, okr && cr.U != nil:
+		return boolConst(ne)
 	}
-	num, ok := n.(*hdl.Number)
-	if !ok || num.XZ == nil || num.XZ.Sign() == 0 {
-		return nil
+	op := design.OpEq
+	if ne {
+		op = design.OpNe
 	}
-	return new(big.Int).AndNot(design.Ones(w), num.XZ)
+	return x.binop(n.Op, n.Pos, op, l, r, bitT)
+}
+
+// wildEquality builds l ==? r or l !=? r (IEEE 1800 11.4.6): the x and z
+// bits of r are don't-care bits, and x or z bits of l that r compares make
+// the result x. A constant r's don't-care bits are masked off a run-time l.
+func (x *ectx) wildEquality(n *hdl.BinaryExpr, l, r design.Expr) design.Expr {
+	cl, okl := l.(*design.Const)
+	cr, okr := r.(*design.Const)
+	if okl && okr {
+		if !x.e.spend(n.Pos, int64(cl.T.Width), "'"+n.Op+"' on constants") {
+			x.failed = true
+			return design.NewConst(bitT, zero())
+		}
+		v := design.FoldWildEq(cl, cr)
+		if n.Op == "!=?" {
+			v = design.FoldUnary(design.OpLogNot, v, bitT)
+		}
+		return v
+	}
+	op := design.OpEq
+	if n.Op == "!=?" {
+		op = design.OpNe
+	}
+	if okr && cr.U != nil {
+		t := r.Type()
+		mc := design.NewConst(t, new(big.Int).AndNot(design.Ones(t.Width), cr.U.XZ))
+		l = x.binop(n.Op, n.Pos, design.OpAnd, l, mc, t)
+		r = design.NewConst(t, new(big.Int).And(cr.Val, mc.Val))
+	}
+	return x.binop(n.Op, n.Pos, op, l, r, bitT)
+}
+
+func boolConst(b bool) *design.Const {
+	if b {
+		return design.NewConst(bitT, big.NewInt(1))
+	}
+	return design.NewConst(bitT, zero())
 }
 
 func (x *ectx) concat(items []hdl.Expr, pos hdl.Pos) design.Expr {
@@ -858,19 +910,41 @@ func (x *ectx) concat(items []hdl.Expr, pos hdl.Pos) design.Expr {
 			x.failed = true
 			return design.NewConst(bitT, zero())
 		}
-		return design.NewConst(t, constConcat(parts))
+		return constConcat(parts)
 	}
 	return &design.Concat{Parts: parts, T: t}
 }
 
 // constConcat concatenates constant parts (the most significant first).
-func constConcat(parts []design.Expr) *big.Int {
+func constConcat(parts []design.Expr) *design.Const {
+	cs := make([]*design.Const, len(parts))
+	known := true
+	for i, p := range parts {
+		cs[i] = p.(*design.Const)
+		known = known && cs[i].U == nil
+	}
+	if !known {
+		return design.FoldConcat(cs)
+	}
 	vals := make([]*big.Int, len(parts))
 	widths := make([]int, len(parts))
-	for i, p := range parts {
-		vals[i], widths[i] = p.(*design.Const).Val, p.Type().Width
+	for i, c := range cs {
+		vals[i], widths[i] = c.Val, c.T.Width
 	}
-	return design.ConcatBits(vals, widths)
+	w := 0
+	for _, x := range widths {
+		w += x
+	}
+	return design.NewConst(design.Type{Width: w}, design.ConcatBits(vals, widths))
+}
+
+// constRepl is n copies of c side by side.
+func constRepl(c *design.Const, n int) *design.Const {
+	if c.U != nil {
+		return design.FoldRepl(c, n)
+	}
+	w := c.T.Width
+	return design.NewConst(design.Type{Width: w * n}, design.ReplicateBits(c.Val, w, n))
 }
 
 // castType returns the type of a `name'(x)` cast whose name the parser
@@ -951,13 +1025,7 @@ func (x *ectx) inside(v hdl.Expr, set []hdl.Expr) design.Expr {
 			lo, hi := x.conv(r.Left, ct), x.conv(r.Right, ct)
 			m = mkBinary(design.OpAnd, mkBinary(design.OpLe, lo, subj, bitT), mkBinary(design.OpLe, subj, hi, bitT), bitT)
 		} else {
-			l, r := subj, x.conv(it, ct)
-			if mask := wildMask(it, ct.Width); mask != nil {
-				mc := design.NewConst(ct, mask)
-				l = mkBinary(design.OpAnd, l, mc, ct)
-				r = mkBinary(design.OpAnd, r, mc, ct)
-			}
-			m = mkBinary(design.OpEq, l, r, bitT)
+			m = x.wildEquality(&hdl.BinaryExpr{At: hdl.At{Pos: it.Position()}, Op: "==?"}, subj, x.conv(it, ct))
 		}
 		ms = append(ms, m)
 	}
@@ -1161,7 +1229,7 @@ func (x *ectx) repeat(pos hdl.Pos, v design.Expr, n int) []design.Expr {
 			x.failed = true
 			return []design.Expr{design.NewConst(t, zero())}
 		}
-		return []design.Expr{design.NewConst(t, design.ReplicateBits(c.Val, w, n))}
+		return []design.Expr{constRepl(c, n)}
 	}
 	return []design.Expr{&design.Repl{X: v, N: n, T: t}}
 }
@@ -1178,7 +1246,7 @@ func (x *ectx) joinParts(parts []design.Expr, w int) design.Expr {
 	}
 	t := design.Type{Width: w}
 	if allConst {
-		return design.NewConst(t, constConcat(parts))
+		return constConcat(parts)
 	}
 	return &design.Concat{Parts: parts, T: t}
 }

@@ -526,8 +526,12 @@ func (e *elab) build(ic *instCtx, aliases map[string]*design.Home) {
 		}
 		if h := e.ensureHome(s); h != nil && pi.dir == hdl.DirOutput && s.decl != nil && s.decl.Init != nil && len(s.unpacked) == 0 {
 			// `output logic q = 0`: the initial value of the variable.
-			if cv, ok := e.constEval(s.decl.Init, ic.sc, fmt.Sprintf("initial value of '%s'", pi.name)); ok {
-				if v := cv.convert(s.vt).v; v.Sign() != 0 {
+			if cv, ok := e.paramEval(s.decl.Init, ic.sc, fmt.Sprintf("initial value of '%s'", pi.name)); ok {
+				cv = cv.convert(s.vt)
+				if cv.u != nil {
+					e.xzReadsZero(cv.constExpr())
+				}
+				if v := cv.v; v.Sign() != 0 {
 					h.Init = &design.Init{Value: v}
 				}
 			}
@@ -716,11 +720,12 @@ func formatConst(f string, vals []*cval, scope string) string {
 func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 	switch g := it.(type) {
 	case *hdl.GenIf:
-		c, ok := e.constEval(g.Cond, sc, "generate if condition")
+		c, ok := e.paramEval(g.Cond, sc, "generate if condition")
 		if !ok {
 			return
 		}
-		if c.v.Sign() != 0 {
+		// As in an if statement, an x or z condition is false.
+		if design.Truth(c.constExpr()) == design.B1 {
 			e.genBlock(sc, g.Then, num)
 		} else {
 			e.genBlock(sc, g.Else, num)
@@ -751,7 +756,7 @@ func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 				if !ok {
 					return
 				}
-				if lv.Cmp(subj) == 0 {
+				if design.FoldCaseEq(lv, subj) {
 					e.genBlock(sc, ci.Body, num)
 					return
 				}
@@ -768,17 +773,17 @@ func (e *elab) generate(sc *scope, it hdl.Item, num int) {
 }
 
 // foldConst evaluates x as a constant in the context type ct.
-func (e *elab) foldConst(ex *ectx, x hdl.Expr, ct design.Type) (*big.Int, bool) {
+func (e *elab) foldConst(ex *ectx, x hdl.Expr, ct design.Type) (*design.Const, bool) {
 	de := ex.conv(x, ct)
 	if ex.failed {
 		return nil, false
 	}
-	v, err := e.fold(de)
+	k, err := e.fold(de)
 	if err != nil {
 		e.constErr(x.Position(), ex.what, err)
 		return nil, false
 	}
-	return design.Mask(v, ct.Width), true
+	return k, true
 }
 
 func (e *elab) genBlock(sc *scope, blk *hdl.GenBlock, num int) {
@@ -930,7 +935,7 @@ func (e *elab) instantiate(sc *scope, it *hdl.Instance) {
 				ov.expr, ov.sc = pa.Value, sc
 				break
 			}
-			cv, ok := e.constEval(pa.Value, sc, "parameter override")
+			cv, ok := e.paramEval(pa.Value, sc, "parameter override")
 			if !ok {
 				continue
 			}
@@ -1777,6 +1782,10 @@ func (e *elab) initMachine() *design.Machine {
 		return nil, errNotConst
 	}
 	m.SysTask = func(*design.SysTask) error { return errNotConst }
+	m.XZ = func(c *design.Const) error {
+		e.xzReadsZero(c)
+		return nil
+	}
 	return m
 }
 

@@ -301,6 +301,19 @@ func (x *ectx) refValue(r *ref, n hdl.Expr) design.Expr {
 	return design.NewConst(bitT, zero())
 }
 
+// xzIndex reports a constant index with x or z bits: it selects x (IEEE
+// 1800 11.5.1, 7.4.6), which reads as 0 at run time, and a write to it
+// does nothing, as for an index out of range.
+func (x *ectx) xzIndex(c *design.Const) {
+	if x.constOnly {
+		x.errorf(hpos(c.U.At), "%s: an index with x or z bits selects x, and %s must be known", design.FormatBinary(c), x.what)
+		return
+	}
+	if x.quiet == 0 {
+		x.e.xzReadsZero(c)
+	}
+}
+
 // outOfRange reports a constant select outside the declared range: an error,
 // or a warning inside an unrolled loop (where guarded dead code may index
 // out of range); the select then reads 0 and ignores writes.
@@ -316,7 +329,10 @@ func (x *ectx) indexUnpacked(base *ref, idxAST hdl.Expr) *ref {
 	d := base.unpacked[0]
 	ix := x.selfv(idxAST)
 	var ne design.Expr
-	if c, ok := ix.(*design.Const); ok {
+	if c, ok := ix.(*design.Const); ok && c.U != nil {
+		x.xzIndex(c)
+		ne = cint(int64(d.Size()))
+	} else if c, ok := ix.(*design.Const); ok {
 		i := design.ToInt(c.Val, c.T)
 		k := new(big.Int).Sub(i, big.NewInt(int64(d.Lo())))
 		if k.Sign() < 0 || k.Cmp(big.NewInt(int64(d.Size()))) >= 0 {
@@ -362,7 +378,10 @@ func (x *ectx) selectBit(base *ref, idxAST hdl.Expr, pos hdl.Pos) *ref {
 	et := vt.elem()
 	ix := x.selfv(idxAST)
 	var lsb design.Expr
-	if c, ok := ix.(*design.Const); ok {
+	if c, ok := ix.(*design.Const); ok && c.U != nil {
+		x.xzIndex(c)
+		lsb = cint(int64(base.pt.width))
+	} else if c, ok := ix.(*design.Const); ok {
 		i := design.ToInt(c.Val, c.T)
 		if !i.IsInt64() {
 			x.outOfRange(idxAST.Position(), "index %s is out of range %s of '%s'", i, d, base.name)
@@ -422,6 +441,10 @@ func (x *ectx) partSelect(base *ref, n *hdl.RangeExpr) *ref {
 		plus := n.Kind == hdl.SelPlus
 		b := x.selfv(n.Left)
 		wt := vec(int(w)*ew, false)
+		if c, ok := b.(*design.Const); ok && c.U != nil {
+			x.xzIndex(c)
+			return x.sliceRef(base, cint(int64(base.pt.width)), int(w)*ew, wt, false)
+		}
 		if c, ok := b.(*design.Const); ok {
 			bi := design.ToInt(c.Val, c.T)
 			if !bi.IsInt64() {

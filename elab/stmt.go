@@ -235,7 +235,8 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 	case *hdl.IfStmt:
 		c := p.ex(sc).truth(s.Cond)
 		if cc, ok := c.(*design.Const); ok {
-			if cc.Val.Sign() != 0 {
+			// An x or z condition is false (IEEE 1800 12.4).
+			if design.Truth(cc) == design.B1 {
 				p.checkDeadStmt(s.Else, sc)
 				p.stmt(s.Then, sc, out)
 			} else {
@@ -259,15 +260,18 @@ func (p *pctx) stmt(s hdl.Stmt, sc *scope, out *[]design.Stmt) {
 	case *hdl.WhileStmt:
 		ex := p.ex(sc)
 		c := ex.truth(s.Cond)
-		if cc, ok := c.(*design.Const); ok && cc.Val.Sign() == 0 && !s.DoWhile {
-			return
-		}
-		if _, ok := c.(*design.Const); ok {
-			if !escapes(s.Body) {
+		if cc, ok := c.(*design.Const); ok {
+			switch {
+			case design.Truth(cc) != design.B1 && !s.DoWhile: // 0, or x: false
+				return
+			case design.Truth(cc) != design.B1:
+				c = design.NewConst(bitT, zero()) // the body runs once
+			case !escapes(s.Body):
 				p.e.errorf(s.Cond.Position(), "while loop condition is always true and the body never leaves the loop")
 				return
+			default:
+				c = nil // left with break or return
 			}
-			c = nil // left with break or return
 		}
 		p.loopDepth++
 		var body []design.Stmt
@@ -617,6 +621,13 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	}
 	subj := ex.conv(s.Expr, ct)
 	cs := &design.Case{Kind: kind, Subject: subj, Pos: dpos(s.Pos)}
+	// A constant subject against constant labels selects one arm now,
+	// x and z bits matched as IEEE 1800 12.5 says.
+	if sv, ok := subj.(*design.Const); ok {
+		if done, ok := p.constCase(s, sc, ex, kind, sv, ct, defItem, out); ok || done {
+			return
+		}
+	}
 	type armInfo struct {
 		it     *hdl.CaseItem
 		labels []*design.CaseLabel
@@ -628,25 +639,14 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 		}
 		var labels []*design.CaseLabel
 		for _, l := range it.Exprs {
-			if n := unmatchableLabel(l, kind); n != nil {
-				if kind == design.CaseZ {
-					p.e.warnc(n.Pos, hdl.CodeCaseWithX, "casez item %s has x bits, which no 2-state value has: it never matches (weft is 2-state; in casez only z and ? are don't-care bits)", n.Text)
-				} else {
-					p.e.warnc(n.Pos, hdl.CodeCaseWithX, "case item %s has x or z bits, which no 2-state value has: it never matches (weft is 2-state; for don't-care bits use casez with ? or z)", n.Text)
-				}
-				continue
-			}
 			if r, ok := l.(*hdl.RangeExpr); ok && r.X == nil {
 				labels = append(labels, &design.CaseLabel{Value: ex.conv(r.Left, ct), Hi: ex.conv(r.Right, ct)})
 				continue
 			}
-			lab := &design.CaseLabel{Value: ex.conv(l, ct)}
-			if kind != design.CaseEq && !ex.failed {
-				if wild, _, ok := ex.wildcardBits(l, kind); ok && wild.Sign() != 0 {
-					lab.Mask = new(big.Int).AndNot(design.Ones(ct.Width), wild)
-				}
+			lab, ok := p.caseLabel(ex, kind, l, ct)
+			if ok {
+				labels = append(labels, lab)
 			}
-			labels = append(labels, lab)
 		}
 		if len(labels) == 0 {
 			p.checkDeadStmt(it.Body, sc)
@@ -656,33 +656,6 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	}
 	if ex.failed {
 		return
-	}
-	// A constant subject against constant labels selects one arm now.
-	if sv, ok := subj.(*design.Const); ok {
-		decided := true
-		for _, a := range arms {
-			for _, l := range a.labels {
-				if !isConst(l.Value) || (l.Hi != nil && !isConst(l.Hi)) {
-					decided = false
-					break
-				}
-				if matchConst(sv, l) {
-					p.checkDeadArms(s, a.it, sc)
-					p.stmt(a.it.Body, sc, out)
-					return
-				}
-			}
-			if !decided {
-				break
-			}
-		}
-		if decided {
-			p.checkDeadArms(s, defItem, sc)
-			if defItem != nil {
-				p.stmt(defItem.Body, sc, out)
-			}
-			return
-		}
 	}
 	p.guarded++
 	defer func() { p.guarded-- }()
@@ -699,17 +672,107 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	*out = append(*out, cs)
 }
 
-func matchConst(sv *design.Const, l *design.CaseLabel) bool {
-	v := l.Value.(*design.Const).Val
-	if l.Hi != nil {
-		h := l.Hi.(*design.Const).Val
-		x := design.ToInt(sv.Val, sv.T)
-		return design.ToInt(v, sv.T).Cmp(x) <= 0 && x.Cmp(design.ToInt(h, sv.T)) <= 0
+// constCase elaborates the arm a constant subject selects when every
+// label is a constant (ok); done reports that it failed.
+func (p *pctx) constCase(s *hdl.CaseStmt, sc *scope, ex *ectx, kind design.CaseKind, sv *design.Const, ct design.Type, defItem *hdl.CaseItem, out *[]design.Stmt) (done, ok bool) {
+	was := ex.quiet
+	ex.quiet++
+	for _, it := range s.Items {
+		for _, l := range it.Exprs {
+			r, isRange := l.(*hdl.RangeExpr)
+			if isRange && r.X == nil {
+				if !isConst(ex.conv(r.Left, ct)) || !isConst(ex.conv(r.Right, ct)) {
+					ex.quiet = was
+					return false, false
+				}
+			} else if !isConst(ex.conv(l, ct)) {
+				ex.quiet = was
+				return false, false
+			}
+		}
 	}
-	if l.Mask != nil {
-		return new(big.Int).And(sv.Val, l.Mask).Cmp(new(big.Int).And(v, l.Mask)) == 0
+	ex.quiet = was
+	for _, it := range s.Items {
+		for _, l := range it.Exprs {
+			var hit bool
+			if r, isRange := l.(*hdl.RangeExpr); isRange && r.X == nil {
+				lo, hi := ex.conv(r.Left, ct), ex.conv(r.Right, ct)
+				in := mkBinary(design.OpAnd, mkBinary(design.OpLe, lo, sv, bitT), mkBinary(design.OpLe, sv, hi, bitT), bitT)
+				hit = design.Truth(in.(*design.Const)) == design.B1
+			} else {
+				hit = design.CaseMatch(kind, sv, ex.conv(l, ct).(*design.Const))
+			}
+			if ex.failed {
+				return true, false
+			}
+			if hit {
+				p.checkDeadArms(s, it, sc)
+				p.stmt(it.Body, sc, out)
+				return false, true
+			}
+		}
 	}
-	return sv.Val.Cmp(v) == 0
+	p.checkDeadArms(s, defItem, sc)
+	if defItem != nil {
+		p.stmt(defItem.Body, sc, out)
+	}
+	return false, true
+}
+
+// caseLabel builds label l of a case statement whose subject is a 2-state
+// run-time value: its casez/casex/inside don't-care bits become the
+// label's mask, and a label with an x or z bit that must match never
+// matches (ok false, with a warning).
+func (p *pctx) caseLabel(ex *ectx, kind design.CaseKind, l hdl.Expr, ct design.Type) (*design.CaseLabel, bool) {
+	lv := ex.conv(l, ct)
+	if k, isConst := lv.(*design.Const); isConst {
+		if k.U == nil {
+			return &design.CaseLabel{Value: lv}, true
+		}
+		var wild *big.Int
+		switch kind {
+		case design.CaseEq:
+			wild = new(big.Int)
+		case design.CaseZ:
+			wild = k.ZBits()
+		default:
+			wild = k.XZBits()
+		}
+		if new(big.Int).AndNot(k.U.XZ, wild).Sign() != 0 {
+			p.unmatchable(kind, hpos(k.U.At), design.FormatBinary(k))
+			return nil, false
+		}
+		mask := new(big.Int).AndNot(design.Ones(ct.Width), wild)
+		return &design.CaseLabel{Value: design.NewConst(ct, k.Val), Mask: mask}, true
+	}
+	// A label that is not a constant keeps the wildcards written in its
+	// literals ({7'b???????, 3'b000, OP}).
+	if n := unmatchableLabel(l, kind); n != nil {
+		p.unmatchable(kind, n.Pos, n.Text)
+		return nil, false
+	}
+	lab := &design.CaseLabel{Value: lv}
+	if kind != design.CaseEq && !ex.failed {
+		if wild, _, ok := ex.wildcardBits(l, kind); ok && wild.Sign() != 0 {
+			lab.Mask = new(big.Int).AndNot(design.Ones(ct.Width), wild)
+		}
+	}
+	// The wildcard bits are masked off: their x and z read as nothing.
+	design.WalkExpr(lv, func(e design.Expr) {
+		if c, ok := e.(*design.Const); ok {
+			c.U = nil
+		}
+	})
+	return lab, true
+}
+
+// unmatchable warns of a case label that no 2-state subject matches.
+func (p *pctx) unmatchable(kind design.CaseKind, pos hdl.Pos, text string) {
+	if kind == design.CaseZ {
+		p.e.warnc(pos, hdl.CodeCaseWithX, "casez item %s has x bits, which no 2-state value has: it never matches (weft is 2-state; in casez only z and ? are don't-care bits)", text)
+	} else {
+		p.e.warnc(pos, hdl.CodeCaseWithX, "case item %s has x or z bits, which no 2-state value has: it never matches (weft is 2-state; for don't-care bits use casez with ? or z)", text)
+	}
 }
 
 func unparen(n hdl.Expr) hdl.Expr {
@@ -893,7 +956,7 @@ func (p *pctx) forStmt(s *hdl.ForStmt, sc *scope, out *[]design.Stmt) {
 	if s.Cond != nil {
 		cond = p.ex(lsc).truth(s.Cond)
 		if c, ok := cond.(*design.Const); ok {
-			if c.Val.Sign() == 0 {
+			if design.Truth(c) != design.B1 { // 0, or x: false
 				p.emitBlock(blk, out)
 				return
 			}
@@ -1074,7 +1137,7 @@ func (e *elab) constEvalQuiet(x hdl.Expr, sc *scope, p *pctx) (*cval, bool) {
 	st := ex.self(x)
 	v := ex.conv(x, st.t)
 	c, ok := v.(*design.Const)
-	if !ok {
+	if !ok || c.U != nil {
 		return nil, false
 	}
 	return &cval{v: c.Val, t: typeOf(c.T)}, true
@@ -1088,7 +1151,7 @@ func (p *pctx) repeatStmt(s *hdl.RepeatStmt, sc *scope, out *[]design.Stmt) {
 	}
 	if c, ok := cnt.(*design.Const); ok && !escapes(s.Body) {
 		n := design.ToInt(c.Val, c.T)
-		if n.Sign() <= 0 {
+		if n.Sign() <= 0 || c.U != nil { // an x or z count repeats 0 times (IEEE 1800 12.7.2)
 			return
 		}
 		if n.IsInt64() && n.Int64() <= maxUnroll && p.unrolled+int(n.Int64()) <= maxUnrollTotal {

@@ -35,6 +35,7 @@ const (
 	CodeUserWarn    = "USERWARN"     // an elaboration-time $warning or $info
 	CodeWidthExpand = "WIDTHEXPAND"  // a value extended to a wider port
 	CodeWidthTrunc  = "WIDTHTRUNC"   // a value wider than its target loses bits
+	CodeXZConst     = "XZCONST"      // x or z bits of a constant read as 0 at run time
 )
 
 // CodeAll names every code in -Wno-all and `lint_off all`.
@@ -64,6 +65,7 @@ var codeDocs = map[string]string{
 	CodeUserWarn:    "an elaboration-time $warning or $info",
 	CodeWidthExpand: "a value narrower than the port it is connected to is extended",
 	CodeWidthTrunc:  "a value wider than its target (assignment, port, parameter) loses bits",
+	CodeXZConst:     "x or z bits of a constant reach run-time state and read as 0 (weft is 2-state, as Verilator with --x-assign 0)",
 }
 
 // verilatorCodes maps Verilator's names for codes weft spells differently,

@@ -95,6 +95,33 @@ endmodule
 `,
 		offBefore: 5,
 	},
+	{
+		code: "XZCONST",
+		trigger: `module t(input logic [1:0] s, input logic [3:0] a, output logic [3:0] y);
+  always_comb
+    case (s)
+      2'd0: y = a;
+      2'd1: y = ~a;
+      default: y = 4'bx;
+    endcase
+endmodule
+`,
+		at:  "6:20",
+		msg: "x or z bits of a constant read as 0 at run time; weft is 2-state, as Verilator with --x-assign 0",
+		quiet: `module t(input logic [3:0] a, output logic e, w, c, output logic [3:0] p);
+  localparam logic [3:0] DC = 4'b1x0z;
+  assign e = a === 4'bx001;
+  assign w = a ==? DC;
+  assign p = (4'b1x01 & 4'b0011) | {3'b0, DC === 4'b1x0z};
+  always_comb
+    casez (a)
+      4'b1???: c = 1;
+      default: c = 0;
+    endcase
+endmodule
+`,
+		offBefore: 6,
+	},
 }
 
 // withLine inserts text as a new line before line n (1-based).

@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -18,9 +19,7 @@ import (
 // stack overflow. Measured at the bound, the deepest pass needs 4-8 MiB
 // (elaboration's self-determined types, about 0.7 KiB a level).
 func TestDeepExpressionsStack(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds designs of thousands of levels")
-	}
+	tier.LongOnly(t, "builds designs of thousands of levels (hdl and elab check each walker's depth on their own)")
 	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20))
 	d := hdl.MaxExprDepth - 4
 	conds := func() string {

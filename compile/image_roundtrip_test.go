@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/rand"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,12 @@ func TestImageRoundTripRuns(t *testing.T) {
 	if err != nil || len(corpus) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
-	for _, f := range corpus {
+	// The default tier takes every sixth corpus design; the long tier all.
+	step := tier.Pick(6, 1)
+	for i, f := range corpus {
+		if i%step != 0 {
+			continue
+		}
 		abs, _ := filepath.Abs(f)
 		// The corpus's $readmemh paths are relative to sim/.
 		designs = append(designs, design{name: strings.TrimSuffix(filepath.Base(f), ".sv"), dir: "../sim", top: "t", files: []string{abs}, cycles: 10000})
@@ -65,7 +71,7 @@ func TestImageRoundTripRuns(t *testing.T) {
 		set("in", uint64(rng.Uint32()))
 	}
 	cycles := func(long, short int) int {
-		if testing.Short() || raceEnabled {
+		if !tier.Long() || raceEnabled {
 			return short
 		}
 		return long

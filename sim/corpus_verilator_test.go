@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -100,6 +101,7 @@ func normFoldedX(s string) string { return foldedX.ReplaceAllString(s, "=0") }
 // and a precompiled header compiled once), about half a second of CPU time
 // each, as parallel subtests.
 func TestCorpusVerilator(t *testing.T) {
+	tier.LongOnly(t, "builds a Verilator model per corpus design")
 	if err := verilator.Available(); err != nil {
 		t.Skipf("%v: the Verilator half of the corpus is skipped", err)
 	}

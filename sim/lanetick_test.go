@@ -3,6 +3,7 @@ package sim_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -229,10 +230,7 @@ func TestLaneTickUART(t *testing.T) {
 // and reset pulses, and compared on every signal after each. Enough seeds
 // must give clk free-running lanes for the test to mean something.
 func TestLaneTickRandom(t *testing.T) {
-	seeds := 8
-	if testing.Short() {
-		seeds = 4
-	}
+	seeds := tier.Pick(3, 8)
 	withLanes := 0
 	for seed := range uint64(seeds) {
 		d := randdesign.Generate(seed, randdesign.Options{Modules: 3, Signals: 4, Flops: 2, NoDisplay: true})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -51,10 +52,7 @@ var randRegressions = []struct {
 // 0), and WEFT_RANDFULL=1 uses the generator's default (larger) sizes: for
 // hunting bugs, not for CI.
 func TestPartitionRandom(t *testing.T) {
-	n := 20
-	if testing.Short() {
-		n = 8
-	}
+	n := tier.Pick(6, 20)
 	var base uint64
 	if v, err := strconv.Atoi(os.Getenv("WEFT_RANDSEEDS")); err == nil && v > 0 {
 		n = v

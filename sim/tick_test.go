@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -105,10 +106,7 @@ func TestTickLoopCorpus(t *testing.T) {
 // random length on either clock: pending writes must send the next edge
 // through the step loop, and everything must match it.
 func TestTickLoopRandom(t *testing.T) {
-	seeds := 6
-	if testing.Short() {
-		seeds = 3
-	}
+	seeds := tier.Pick(3, 6)
 	used := 0
 	for seed := range uint64(seeds) {
 		d := randdesign.Generate(1000+seed, randOptions)

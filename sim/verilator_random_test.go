@@ -3,6 +3,7 @@ package sim_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -60,10 +61,8 @@ func TestVerilatorRandom(t *testing.T) {
 	if err := verilator.Available(); err != nil {
 		t.Skipf("%v: the Verilator differential on random designs is skipped", err)
 	}
+	tier.LongOnly(t, "builds a Verilator model per random design")
 	n, base := 12, uint64(1000)
-	if testing.Short() {
-		n = 6
-	}
 	if v, ok := envInt("WEFT_VLRANDSEEDS"); ok && v > 0 {
 		n = v
 	}

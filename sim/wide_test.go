@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/big"
 	"math/rand"
 	"runtime"
@@ -92,10 +93,7 @@ var wideBackends = []struct {
 // structured and corner values.
 func TestWideArithmeticBackends(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
-	iters := 40
-	if testing.Short() {
-		iters = 10
-	}
+	iters := tier.Pick(10, 40)
 	for _, W := range []int{65, 130, 512, 600, 1500, 3000} {
 		benches := make([]*bench, len(wideBackends))
 		for i, be := range wideBackends {
@@ -158,7 +156,7 @@ func TestWideArithmeticBackends(t *testing.T) {
 // operands, and running cycles allocates nothing in Go.
 func TestWideArithmeticMemory(t *testing.T) {
 	W := 100_000
-	if testing.Short() || raceEnabled {
+	if !tier.Long() || raceEnabled {
 		// cmd/weft's TestHostileInputs runs 100,000 bits in an
 		// uninstrumented weft under a memory bound.
 		W = 20_000

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/tier"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -46,6 +47,7 @@ type icarusCase struct {
 }
 
 func TestIcarusDifferential(t *testing.T) {
+	tier.LongOnly(t, "runs Icarus on 25 designs")
 	if err := icarus.Available(); err != nil {
 		t.Skipf("%v: the Icarus differential of the VCD writer is skipped (CI installs iverilog)", err)
 	}

@@ -2,6 +2,7 @@ package verilator_test
 
 import (
 	"errors"
+	"github.com/weft-hdl/weft/internal/tier"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,7 @@ func write(t *testing.T, dir, name, src string) string {
 }
 
 func TestKitCompileRun(t *testing.T) {
+	tier.LongOnly(t, "Verilator builds take 5-20 s of CPU each")
 	if err := verilator.Available(); err != nil {
 		t.Skipf("%v: the Verilator tests are skipped", err)
 	}
@@ -66,6 +68,7 @@ func TestKitCompileRun(t *testing.T) {
 }
 
 func TestCompileRunBounded(t *testing.T) {
+	tier.LongOnly(t, "Verilator builds take 5-20 s of CPU each")
 	if err := verilator.Available(); err != nil {
 		t.Skipf("%v: the Verilator tests are skipped", err)
 	}
@@ -93,6 +96,7 @@ endmodule
 }
 
 func TestCompileError(t *testing.T) {
+	tier.LongOnly(t, "Verilator builds take 5-20 s of CPU each")
 	if err := verilator.Available(); err != nil {
 		t.Skipf("%v: the Verilator tests are skipped", err)
 	}

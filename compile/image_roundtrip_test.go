@@ -33,8 +33,12 @@ func TestImageRoundTripRuns(t *testing.T) {
 	if err != nil || len(corpus) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
-	// The default tier takes every sixth corpus design; the long tier all.
+	// The default tier takes every sixth corpus design (every sixteenth
+	// under the race detector); the long tier all.
 	step := tier.Pick(6, 1)
+	if raceEnabled && !tier.Long() {
+		step = 16
+	}
 	for i, f := range corpus {
 		if i%step != 0 {
 			continue

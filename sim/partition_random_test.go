@@ -53,6 +53,9 @@ var randRegressions = []struct {
 // hunting bugs, not for CI.
 func TestPartitionRandom(t *testing.T) {
 	n := tier.Pick(6, 20)
+	if raceEnabled && !tier.Long() {
+		n = 3
+	}
 	var base uint64
 	if v, err := strconv.Atoi(os.Getenv("WEFT_RANDSEEDS")); err == nil && v > 0 {
 		n = v

@@ -94,7 +94,11 @@ var wideBackends = []struct {
 func TestWideArithmeticBackends(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
 	iters := tier.Pick(10, 40)
-	for _, W := range []int{65, 130, 512, 600, 1500, 3000} {
+	widths := []int{65, 130, 512, 600, 1500, 3000}
+	if raceEnabled && !tier.Long() {
+		iters, widths = 4, []int{65, 130, 600, 3000}
+	}
+	for _, W := range widths {
 		benches := make([]*bench, len(wideBackends))
 		for i, be := range wideBackends {
 			benches[i] = build(t, wideOps, be.opt, func(b *compile.Builder) { b.Param("W", strconv.Itoa(W)) })
@@ -160,6 +164,9 @@ func TestWideArithmeticMemory(t *testing.T) {
 		// cmd/weft's TestHostileInputs runs 100,000 bits in an
 		// uninstrumented weft under a memory bound.
 		W = 20_000
+		if raceEnabled {
+			W = 5_000
+		}
 	}
 	mod := new(big.Int).Lsh(big.NewInt(1), uint(W))
 	x := new(big.Int).Sub(mod, big.NewInt(1))                                  // all ones

@@ -171,7 +171,11 @@ var _ = Describe("the SMP SoC", func() {
 			}{soc.ISAFirmware, 1_000_000})
 		}
 		for _, c := range cases {
-			p, err := bench.Equivalent(builder(4, c.fw, 0), 2, 4)
+			lanes := []int{2, 4}
+			if raceEnabled && !tier.Long() {
+				lanes = lanes[:1] // each shadow is 15 s under the race detector
+			}
+			p, err := bench.Equivalent(builder(4, c.fw, 0), lanes...)
 			Expect(err).NotTo(HaveOccurred())
 			var out bytes.Buffer
 			tb := bench.New(p, bench.Options{AllowFinish: true, Output: &out, NoEquivEnv: true})

@@ -2,12 +2,12 @@ package elab
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/bound"
 	"math/big"
 	"math/rand"
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/weft-hdl/weft/design"
 )
@@ -67,17 +67,29 @@ func assignedExpr(t *testing.T, d *design.Design, path string) design.Expr {
 
 // Constant concatenations and replications are built in time linear in
 // their width: {6000000{1'b1}} took over 20 s when each copy shifted the
-// value built so far.
+// value built so far. (design's TestConcatAndReplicateBits times the
+// building itself.)
 func TestConstReplicationIsLinear(t *testing.T) {
-	start := time.Now()
-	d := mustElab(t, `module top(output logic y);
-  localparam logic [5999999:0] P = {6000000{1'b1}};
-  localparam logic [5999999:0] Q = {{3000000{2'b10}}};
-  localparam logic [8999999:0] R = {P, {1000000{3'b101}}};
+	src := func(n int) string {
+		return fmt.Sprintf(`module top(output logic y);
+  localparam logic [%d:0] P = {%d{1'b1}};
+  localparam logic [%d:0] Q = {{%d{2'b10}}};
+  localparam logic [%d:0] R = {P, {%d{3'b101}}};
   assign y = P[5];
-endmodule`)
-	if el := time.Since(start); el > 10*time.Second {
-		t.Errorf("took %v", el)
+endmodule`, n-1, n, n-1, n/2, n+n/2-1, n/6)
+	}
+	// The work of the fold, as the bytes it allocates, grows with the
+	// width like the values it builds: 8 times the width, about 8 times
+	// the bytes.
+	_, small := bound.Allocs(func() { mustElab(t, src(750_000)) })
+	var d *design.Design
+	stop := bound.HangGuard(t, "parameters of 6000000 bits")
+	_, large := bound.Allocs(func() { d = mustElab(t, src(6_000_000)) })
+	stop()
+	t.Logf("parameters of 750000 bits: %d bytes allocated, of 6000000 bits: %d", small, large)
+	if large > 20*small {
+		t.Errorf("parameters of 6000000 bits allocate %d bytes, of 750000 bits %d: %.1f times as much for 8 times the width",
+			large, small, float64(large)/float64(small))
 	}
 	if p := topParam(t, d, "P"); p.Cmp(design.Ones(6000000)) != 0 {
 		t.Errorf("P has %d bits set of %d", p.BitLen(), 6000000)
@@ -198,15 +210,19 @@ endmodule`, s, s, s))
 
 func TestConstWorkBudget(t *testing.T) {
 	// A power of a 16-Mbit value would square 16-Mbit numbers 16 million
-	// times: refused before it starts.
-	start := time.Now()
-	expectError(t, `module top(output logic y);
+	// times: refused before it starts, so that beyond A's 2 MiB little is
+	// allocated (a single square would be 4 MiB).
+	stop := bound.HangGuard(t, "A ** A of 16 Mbit")
+	_, bytes := bound.Allocs(func() {
+		expectError(t, `module top(output logic y);
   localparam logic [16777215:0] A = '1;
   localparam logic [16777215:0] B = A ** A;
   assign y = B[0];
 endmodule`, Options{}, "t.sv:3:37: error: '**' on constants: constant evaluation needs more than 34359738368 bits in this elaboration (elab.Limits.ConstBits; raise it with --max-const-bits)")
-	if el := time.Since(start); el > 10*time.Second {
-		t.Errorf("took %v", el)
+	})
+	stop()
+	if bytes > 16<<20 {
+		t.Errorf("refusing A ** A of 16 Mbit allocated %d MiB: was the power started?", bytes>>20)
 	}
 
 	// The same folds within a larger limit.
@@ -263,14 +279,23 @@ endmodule`, Options{Limits: Limits{ConstSteps: 1000}})
 // A string parameter is a number of 8 bits a character: used as a width it
 // is refused at once, without printing its millions of digits.
 func TestStringParameterAsNumber(t *testing.T) {
-	s := strings.Repeat("w", 1_000_000)
-	start := time.Now()
-	expectError(t, "module top(output logic y);\n  parameter S = \""+s+"\";\n  logic [S:0] x;\n  assign y = x[0];\nendmodule\n", Options{},
-		"t.sv:3:10: error: range bound (a 7999999-bit number) is too large")
-	expectError(t, "module top(output logic y);\n  parameter S = \""+s+"\";\n  assign y = ^{S{1'b1}};\nendmodule\n", Options{},
-		"t.sv:3:16: error: replication count (a 7999999-bit number) is too large")
-	if el := time.Since(start); el > 10*time.Second {
-		t.Errorf("took %v", el)
+	refuse := func(n int) {
+		s := strings.Repeat("w", n)
+		expectError(t, "module top(output logic y);\n  parameter S = \""+s+"\";\n  logic [S:0] x;\n  assign y = x[0];\nendmodule\n", Options{},
+			fmt.Sprintf("t.sv:3:10: error: range bound (a %d-bit number) is too large", 8*n-1))
+		expectError(t, "module top(output logic y);\n  parameter S = \""+s+"\";\n  assign y = ^{S{1'b1}};\nendmodule\n", Options{},
+			fmt.Sprintf("t.sv:3:16: error: replication count (a %d-bit number) is too large", 8*n-1))
+	}
+	// The digits of a number cost allocations that grow with its length
+	// (9000 for a million characters); refusing it without them costs
+	// about as many allocations for 8 times the characters.
+	small, _ := bound.Allocs(func() { refuse(125_000) })
+	stop := bound.HangGuard(t, "a string parameter of 1000000 characters as a number")
+	large, _ := bound.Allocs(func() { refuse(1_000_000) })
+	stop()
+	t.Logf("refusing strings of 125000 characters: %d allocations, of 1000000: %d", small, large)
+	if large > 2*small {
+		t.Errorf("refusing strings of 1000000 characters takes %d allocations, of 125000 %d: is the number printed?", large, small)
 	}
 	if got := numText(big.NewInt(-12)); got != "-12" {
 		t.Errorf("numText(-12) = %s", got)
@@ -327,15 +352,12 @@ func TestDefinitionChains(t *testing.T) {
 		t.Errorf("P0 = %v", v)
 	}
 	const nest = "error: expressions, parameters and types nest more than 32768 levels deep here (each defined through the next); define them in fewer steps"
-	start := time.Now()
+	// Under -race on a loaded 2-core machine this takes up to 40 s.
+	stop := bound.HangGuard(t, "a chain of 200000 parameters")
 	d, diags := elabString(t, params(200_000), Options{})
+	stop()
 	if d != nil || diags.ErrorCount() != 1 || !strings.Contains(diags.List[0].Error(), nest) {
 		t.Errorf("a chain of 200000 parameters: %v", diags.Err())
-	}
-	// A guard against a hang, not a measure: under -race on a loaded
-	// 2-core machine this takes up to 40 s.
-	if el := time.Since(start); el > 120*time.Second {
-		t.Errorf("took %v", el)
 	}
 	var b strings.Builder
 	b.WriteString("module top(output logic [31:0] y);\n")

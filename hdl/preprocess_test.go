@@ -3,6 +3,7 @@ package hdl
 import (
 	"bytes"
 	"fmt"
+	"github.com/weft-hdl/weft/internal/bound"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -568,18 +569,17 @@ func TestPreprocessMultipleInputs(t *testing.T) {
 
 func TestPreprocessRunawayExpansion(t *testing.T) {
 	defer func(old int) { preprocessMacroLimit = old }(preprocessMacroLimit)
-	preprocessMacroLimit = 1 << 20
 	var b strings.Builder
 	b.WriteString("`define A0 xxxxxxxx\n")
 	for i := 1; i <= 40; i++ {
 		fmt.Fprintf(&b, "`define A%d `A%d `A%d\n", i, i-1, i-1)
 	}
 	b.WriteString("`A40\nafter\n")
-	start := time.Now()
-	src, diags := runPP(ppCase{src: b.String()})
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("took %v", d)
-	}
+	var src *Source
+	var diags *Diagnostics
+	ppBudgetWork(t, "2^40 expansions", &preprocessMacroLimit, 1<<20, ppExpansionCost, func() {
+		src, diags = runPP(ppCase{src: b.String()})
+	})
 	got := ppDiagStrings(diags)
 	if len(got) != 1 || !strings.Contains(got[0], "top.sv:42:1: preprocessing stopped") {
 		t.Errorf("diagnostics %q", got)
@@ -598,12 +598,11 @@ func TestPreprocessRunawayEmptyExpansion(t *testing.T) {
 		fmt.Fprintf(&b, "`define A%d `A%d`A%d\n", i, i-1, i-1)
 	}
 	b.WriteString("`A60\n")
-	start := time.Now()
-	_, diags := runPP(ppCase{src: b.String()})
-	t.Logf("took %v", time.Since(start))
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
-	}
+	defer func(old int) { preprocessMacroLimit = old }(preprocessMacroLimit)
+	var diags *Diagnostics
+	ppBudgetWork(t, "2^60 empty expansions", &preprocessMacroLimit, preprocessMacroLimit, ppExpansionCost, func() {
+		_, diags = runPP(ppCase{src: b.String()})
+	})
 	got := ppDiagStrings(diags)
 	if len(got) != 1 || !strings.Contains(got[0], "top.sv:62:1: preprocessing stopped: macro expansions produced more than 64 MiB") {
 		t.Errorf("diagnostics %q", got)
@@ -611,43 +610,46 @@ func TestPreprocessRunawayEmptyExpansion(t *testing.T) {
 }
 
 // Includes that fan out without recursing: 2^30 includes unless the include
-// budget stops them. (With the default budget that takes about 2 s.)
+// budget stops them. (The default budget, 16 times this one, allows a
+// million includes.)
 func TestPreprocessRunawayIncludes(t *testing.T) {
 	defer func(old int) { preprocessIncludeLimit = old }(preprocessIncludeLimit)
-	preprocessIncludeLimit = 64 << 20
 	files := map[string]string{"f0.vh": "x\n"}
 	for i := 1; i <= 30; i++ {
 		files[fmt.Sprintf("f%d.vh", i)] = fmt.Sprintf("`include \"f%d.vh\"\n`include \"f%d.vh\"\n", i-1, i-1)
 	}
-	start := time.Now()
-	_, diags := runPP(ppCase{src: "`include \"f30.vh\"\n", files: files})
-	t.Logf("took %v", time.Since(start))
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
-	}
+	var diags *Diagnostics
+	ppBudgetWork(t, "2^30 includes", &preprocessIncludeLimit, 64<<20, ppIncludeCost, func() {
+		_, diags = runPP(ppCase{src: "`include \"f30.vh\"\n", files: files})
+	})
 	got := ppDiagStrings(diags)
 	if len(got) != 1 || !strings.Contains(got[0], "preprocessing stopped: included files produced more than 64 MiB") {
 		t.Errorf("diagnostics %q", got)
 	}
 }
 
+// Each unterminated call scans the rest of the file for its ')': past
+// MaxErrors errors everything stops, or 10000 of them would scan it 10000
+// times.
 func TestPreprocessTooManyErrorsStops(t *testing.T) {
 	src := strings.Repeat("`F(\n", 10000)
-	start := time.Now()
-	_, diags := runPP(ppCase{src: "`define F(x) x\n" + src})
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("took %v", d)
-	}
+	stop := bound.HangGuard(t, "10000 unterminated macro calls")
+	out, diags := runPP(ppCase{src: "`define F(x) x\n" + src + "after\n"})
+	stop()
 	if n := diags.ErrorCount(); n != MaxErrors {
 		t.Errorf("%d errors, want %d", n, MaxErrors)
 	}
+	if bytes.Contains(out.Text, []byte("after")) {
+		t.Error("preprocessing went on past the error limit to the end of the file")
+	}
 }
 
-// bigSource is about 1 MB of typical RTL with includes, macros and ifdefs.
-func ppBigSource() []byte {
+// bigSource is about size bytes of typical RTL with includes, macros and
+// ifdefs.
+func ppBigSource(size int) []byte {
 	var b bytes.Buffer
 	b.WriteString("`define WIDTH 32\n`define REG(name, w=`WIDTH) logic [w-1:0] name;\n`define ADD(a,b) ((a)+(b))\n")
-	for i := 0; b.Len() < 1<<20; i++ {
+	for i := 0; b.Len() < size; i++ {
 		fmt.Fprintf(&b, "module m%d(input logic clk, output logic [`WIDTH-1:0] q);\n", i)
 		fmt.Fprintf(&b, "  // counter %d with a \"string\" and `ifdef in a comment\n", i)
 		b.WriteString("  `REG(cnt)\n  `REG(small, 8)\n")
@@ -657,26 +659,55 @@ func ppBigSource() []byte {
 	return b.Bytes()
 }
 
+// Preprocessing takes time linear in the source: 8 times the source, about
+// 8 times the CPU time, measured for the two sizes back to back so that a
+// loaded machine slows both alike. (BenchmarkPreprocess1MB measures the
+// real figure.)
 func TestPreprocessLargeFileIsFast(t *testing.T) {
-	src := ppBigSource()
-	start := time.Now()
+	src := ppBigSource(1 << 20)
 	out, diags := runPP(ppCase{src: string(src)})
-	d := time.Since(start)
 	if len(diags.List) > 0 {
 		t.Fatalf("diagnostics: %q", ppDiagStrings(diags)[:1])
 	}
 	if len(out.Text) < len(src)/2 {
 		t.Fatalf("output too short: %d bytes", len(out.Text))
 	}
-	// Generous bound so a loaded machine does not flake; the benchmark
-	// measures the real figure.
-	if d > 2*time.Second {
-		t.Errorf("1 MB took %v", d)
+	small := ppBigSource(1 << 17)
+	cSmall := bound.CPUPerRun(func() { runPP(ppCase{src: string(small)}) })
+	cLarge := bound.CPUPerRun(func() { runPP(ppCase{src: string(src)}) })
+	ratio := float64(cLarge) / float64(max(cSmall, time.Microsecond))
+	t.Logf("%d bytes: %v of CPU, %d bytes: %v (%.1fx)", len(small), cSmall, len(src), cLarge, ratio)
+	if ratio > 30 {
+		t.Errorf("%d bytes take %.1f times the CPU time of %d bytes (%v, %v): not linear", len(src), ratio, len(small), cLarge, cSmall)
+	}
+}
+
+// ppBudgetWork runs a runaway that a preprocessing budget stops, under
+// budget *limit = full and 1/8 of it, and checks that its work, counted as
+// heap allocations, follows the budget: in proportion to it, and within a
+// few allocations for each unit the budget allows (an expansion or an
+// include charged at least cost bytes). It restores nothing: the caller
+// saves *limit.
+func ppBudgetWork(t *testing.T, what string, limit *int, full, cost int, run func()) {
+	t.Helper()
+	*limit = full / 8
+	small, _ := bound.Allocs(run)
+	*limit = full
+	stop := bound.HangGuard(t, what)
+	large, _ := bound.Allocs(run)
+	stop()
+	units := uint64(full / cost)
+	t.Logf("%s: %d allocations under a budget of %d KiB, %d under %d KiB (%d units)", what, small, full>>13, large, full>>10, units)
+	if large > 20*small {
+		t.Errorf("%s: %d allocations under a budget of %d KiB, %d under %d KiB: not in proportion", what, large, full>>10, small, full>>13)
+	}
+	if large > 16*units+10000 {
+		t.Errorf("%s: %d allocations under a budget of %d units: does the budget count them all?", what, large, units)
 	}
 }
 
 func BenchmarkPreprocess1MB(b *testing.B) {
-	src := ppBigSource()
+	src := ppBigSource(1 << 20)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		runPP(ppCase{src: string(src)})
@@ -704,10 +735,12 @@ func FuzzPreprocess(f *testing.F) {
 			Defines:     map[string]string{"D": "1", "F(x,y=2)": "x+y"},
 			ReadFile:    ppMapReader(files),
 		}
-		start := time.Now()
 		src := Preprocess(fset, []Input{{Name: "top.sv", Src: top}, {Name: "two.sv", Src: inc}}, opts, diags)
-		if d := time.Since(start); d > 5*time.Second {
-			t.Fatalf("took %v", d)
+		// The budgets bound the work, and so the text it makes: the
+		// inputs (and an include may read them again), plus what the
+		// budgets allow.
+		if most := 4*(len(top)+len(inc)) + preprocessMacroLimit + preprocessIncludeLimit + 4096; len(src.Text) > most {
+			t.Fatalf("%d bytes of output from %d bytes of input, more than %d", len(src.Text), len(top)+len(inc), most)
 		}
 		step := 1 + len(src.Text)/4096
 		for off := 0; off <= len(src.Text); off += step {

@@ -2,6 +2,7 @@ package slt
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/bound"
 	"math/rand"
 	"strings"
 	"testing"
@@ -54,20 +55,32 @@ func TestConcatCutterMatchesNarrow(t *testing.T) {
 }
 
 // Splitting an assignment of a concatenation of 64K parts took minutes
-// when every cut scanned every part.
+// when every cut scanned every part: the time must grow in proportion to
+// the parts, 8 times the parts about 8 times the CPU time (64 times when
+// every cut scanned every part), the two sizes measured back to back so
+// that a loaded machine slows both alike.
 func TestSplitLargeConcat(t *testing.T) {
-	var items []string
-	for i := 0; i < 1<<16; i++ {
-		items = append(items, []string{"a", "b"}[i%2])
-	}
-	d := elabSV(t, fmt.Sprintf(`module t(input logic a, b, output logic [65535:0] y);
+	concat := func(n int) *design.Design {
+		var items []string
+		for i := 0; i < n; i++ {
+			items = append(items, []string{"a", "b"}[i%2])
+		}
+		return elabSV(t, fmt.Sprintf(`module t(input logic a, b, output logic [%d:0] y);
   assign y = {%s};
-endmodule`, strings.Join(items, ", ")))
-	start := time.Now()
-	if _, err := Analyze(d, Options{}); err != nil {
-		t.Fatal(err)
+endmodule`, n-1, strings.Join(items, ", ")))
 	}
-	if el := time.Since(start); el > 10*time.Second {
-		t.Errorf("took %v", el)
+	small, large := concat(1<<13), concat(1<<16)
+	analyze := func(d *design.Design) func() {
+		return func() {
+			if _, err := Analyze(d, Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cSmall, cLarge := bound.CPUPerRun(analyze(small)), bound.CPUPerRun(analyze(large))
+	ratio := float64(cLarge) / float64(max(cSmall, time.Microsecond))
+	t.Logf("8192 parts: %v of CPU, 65536 parts: %v (%.1fx)", cSmall, cLarge, ratio)
+	if ratio > 30 {
+		t.Errorf("65536 parts take %.1f times the CPU time of 8192 (%v, %v): not linear", ratio, cLarge, cSmall)
 	}
 }

@@ -15,20 +15,30 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/weft-hdl/weft/internal/tier"
 )
 
 // The hostile-input suite: every design in testdata/bad and one generated
 // design per class of resource abuse go through `weft lint` and `weft run`
-// in a child process bounded in time and memory. Whatever the input, weft
-// must end with its own verdict (exit 0 or 1, a diagnostic for a failure):
-// a panic, a fatal runtime error, a signal, a hang past the time bound or a
+// in a child process bounded in memory and guarded against hangs. Whatever
+// the input, weft must end with its own verdict (exit 0 or 1, a diagnostic
+// for a failure): a panic, a fatal runtime error, a signal, a hang or a
 // resident size past the memory bound fails the test.
 //
 // The child is a weft binary built without the race detector, so that its
 // time and memory are what a user sees whatever flags run this test.
+//
+// The default tier runs each class of abuse at a size that shows it (a
+// limit lowered as the file's "// flags:" line says, a smaller sum, a
+// narrower product); the long tier (tier.Long) runs them at full size
+// under the default limits.
 
 const (
-	hostileTime   = 60 * time.Second
+	// hostileTime is a hang guard, not a measure of speed: far beyond
+	// what any input takes on a loaded machine (the slowest, at full
+	// size, take under a minute of CPU).
+	hostileTime   = 5 * time.Minute
 	hostileMemory = 2 << 30 // resident bytes
 )
 
@@ -121,7 +131,7 @@ func runBounded(t *testing.T, dir string, args ...string) hostileResult {
 	res.elapsed = time.Since(start)
 	res.output = out.String()
 	if ctx.Err() != nil && res.killed == "" {
-		res.killed = fmt.Sprintf("still running after %v", hostileTime)
+		res.killed = fmt.Sprintf("still running after %v: a hang?", hostileTime)
 	}
 	res.peak = peak.Load()
 	if st := cmd.ProcessState; st != nil {
@@ -184,8 +194,9 @@ func checkEnded(t *testing.T, what string, r hostileResult) {
 func hostileDesigns(t *testing.T, dir string) []string {
 	t.Helper()
 	designs := map[string]string{}
-	designs["sum_1m_terms.sv"] = sumDesign(1_000_000)
-	designs["sum_300k_terms.sv"] = sumDesign(300_000)
+	for _, n := range tier.Pick([]int{100_000}, []int{300_000, 1_000_000}) {
+		designs[fmt.Sprintf("sum_%dk_terms.sv", n/1000)] = sumDesign(n)
+	}
 	designs["paren_100k_deep.sv"] = "module t(input logic clk, input logic a, output logic y);\n  assign y = " +
 		strings.Repeat("(", 100_000) + "a" + strings.Repeat(")", 100_000) + ";\nendmodule\n"
 	designs["include_dev_zero.sv"] = "`include \"/dev/zero\"\nmodule t(input logic clk); endmodule\n"
@@ -194,16 +205,18 @@ func hostileDesigns(t *testing.T, dir string) []string {
 	designs["readmem_fifo.sv"] = "module t(input logic clk);\n  logic [7:0] m [4];\n  initial $readmemh(\"fifo.svh\", m);\nendmodule\n"
 	designs["replicate_6m.sv"] = "module t(input logic clk, output logic y);\n  assign y = ^{6000000{1'b1}};\nendmodule\n"
 	designs["string_width.sv"] = "module t(input logic clk);\n  parameter S = \"" + strings.Repeat("w", 4000) + "\";\n  logic [S:0] x;\nendmodule\n"
-	designs["wide_muldiv.sv"] = `module t(input logic clk);
-  logic [99999:0] a = {3125{32'h9e3779b9}}, b = {3125{32'h7f4a7c15}}, p, q, r;
+	// 100000 bits take half a minute of CPU, 10000 bits under a second.
+	words := tier.Pick(313, 3125)
+	designs[fmt.Sprintf("wide_muldiv_%d.sv", 32*words)] = fmt.Sprintf(`module t(input logic clk);
+  logic [%[1]d:0] a = {%[2]d{32'h9e3779b9}}, b = {%[2]d{32'h7f4a7c15}}, p, q, r;
   always_ff @(posedge clk) begin
     p <= a * b;
     q <= a / (b | 1);
-    r <= a % (b | 1);
-    a <= a + p[99999:0] + 1;
+    r <= a %% (b | 1);
+    a <= a + p[%[1]d:0] + 1;
   end
 endmodule
-`
+`, 32*words-1, words)
 	designs["displays_100k.sv"] = `module t(input logic clk);
   always @(posedge clk) for (int i = 0; i < 100000; i++) $display("line %0d", i);
 endmodule
@@ -252,23 +265,32 @@ func TestHostileInputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	gen := t.TempDir()
-	type input struct{ dir, file string }
+	type input struct {
+		dir, file string
+		flags     []string
+	}
 	var inputs []input
 	for _, f := range bad {
 		abs, err := filepath.Abs(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		inputs = append(inputs, input{filepath.Dir(abs), filepath.Base(abs)})
+		// A limit the file lowers for a fast test of it; the long tier
+		// runs it under the default.
+		var flags []string
+		if !tier.Long() {
+			flags = lintFlags(t, f)
+		}
+		inputs = append(inputs, input{filepath.Dir(abs), filepath.Base(abs), flags})
 	}
 	for _, f := range hostileDesigns(t, gen) {
-		inputs = append(inputs, input{gen, f})
+		inputs = append(inputs, input{gen, f, nil})
 	}
 	for _, in := range inputs {
 		t.Run(strings.TrimSuffix(in.file, ".sv"), func(t *testing.T) {
 			for _, args := range [][]string{
-				{"lint", in.file},
-				{"run", "--cycles", "10", in.file},
+				append(append([]string{"lint"}, in.flags...), in.file),
+				append(append([]string{"run", "--cycles", "10"}, in.flags...), in.file),
 			} {
 				r := runBounded(t, in.dir, args...)
 				checkEnded(t, "weft "+strings.Join(args, " "), r)

@@ -79,6 +79,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "weft run: "+format+"\n", a...)
 		return 2
@@ -139,7 +141,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	clk, rst, err := cf.signals(prog)
-	if err != nil {
+	selfRunning := err != nil && inputList(d) == "none" && !given["clock"] && !given["reset"] && !given["until"] && !given["cycles"]
+	if err != nil && !selfRunning {
 		return fail("%v", err)
 	}
 	var printSigs []*dut.Signal
@@ -170,6 +173,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	err = func() error {
 		if s.Finished() {
 			return s.Finish()
+		}
+		if selfRunning {
+			// A design without inputs runs itself: its initial blocks
+			// ran when it was built, and there is no clock to tick.
+			return nil
 		}
 		if err := cf.reset(s, clk, rst); err != nil {
 			return err

@@ -234,3 +234,32 @@ func TestRunStatsSaysWhatTheSelectorChose(t *testing.T) {
 		t.Errorf("auto: exit %d, stdout\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
+
+// A design without inputs runs itself, as in every other simulator: its
+// initial blocks run, and the run ends (exit 0, or 1 after $fatal or
+// $error); naming a clock or cycles for it is still an error.
+func TestRunSelfRunning(t *testing.T) {
+	for _, tc := range []struct {
+		src, out string
+		code     int
+	}{
+		{"module t;\n  int a = 5;\n  initial begin $display(\"a*3=%0d\", a * 3); $finish; end\nendmodule\n", "a*3=15\n", 0},
+		{"module t;\n  initial $display(\"no finish\");\nendmodule\n", "no finish\n", 0},
+		{"module t;\n  logic [3:0] v;\n  initial begin v = 4'd9; $display(\"v=%0d\", v); end\nendmodule\n", "v=9\nv=0x9\n", 0},
+		{"module t;\n  initial $fatal(1, \"stop\");\nendmodule\n", "", 1},
+	} {
+		f := writeSV(t, tc.src)
+		args := []string{"run", f}
+		if strings.Contains(tc.src, "logic [3:0] v") {
+			args = append(args, "--print", "v")
+		}
+		code, out, errs := weft(args...)
+		if code != tc.code || !strings.HasPrefix(out, tc.out) {
+			t.Errorf("%s: exit %d (want %d), stdout %q (want %q), stderr:\n%s", tc.src, code, tc.code, out, tc.out, errs)
+		}
+	}
+	f := writeSV(t, "module t;\n  initial $display(\"hi\");\nendmodule\n")
+	if code, _, errs := weft("run", "--cycles", "5", f); code != 1 || !strings.Contains(errs, "no clock") {
+		t.Errorf("--cycles without a clock: exit %d\n%s", code, errs)
+	}
+}

@@ -114,7 +114,7 @@ func (ds *Diagnostics) add(p Pos, sev Severity, msg string) *Diagnostic {
 		return d
 	}
 	if ds.Files != nil {
-		d.LineText, d.caretCol = quoteLine(ds.Files.LineText(p), p.Col)
+		d.LineText, d.caretCol = ds.Files.quote(p)
 	}
 	ds.List = append(ds.List, d)
 	return d
@@ -193,9 +193,9 @@ const maxQuote = 240
 // quoteLine returns the part of line to quote for a diagnostic at column
 // col, and the caret's column in it when that is not col: a long line is
 // cut to a window around the column, the cuts marked with "...".
-func quoteLine(line string, col int) (string, int) {
+func quoteLine[T string | []byte](line T, col int) (string, int) {
 	if len(line) <= maxQuote || col < 1 {
-		return line, 0
+		return string(line), 0
 	}
 	at := min(col-1, len(line))
 	start := max(0, at-maxQuote/2)
@@ -206,7 +206,7 @@ func quoteLine(line string, col int) (string, int) {
 	for end < len(line) && !utf8.RuneStart(line[end]) {
 		end++
 	}
-	q, caret := line[start:end], at-start+1
+	q, caret := string(line[start:end]), at-start+1
 	if start > 0 {
 		q, caret = "..."+q, caret+3
 	}

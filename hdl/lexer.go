@@ -1,11 +1,36 @@
 package hdl
 
 import (
+	"fmt"
+	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+)
+
+// MaxTokenBytes bounds the length of one token: an identifier, a number
+// literal or a string literal. No design holds a token anywhere near it; a
+// longer one is generated junk, and representing it (a big.Int of millions
+// of digits, a decoded string, a name every later stage copies) would cost
+// far more than the source. It is fixed: a wider constant is written with a
+// replication or concatenation, a longer string as a concatenation.
+const MaxTokenBytes = 1 << 20
+
+// MaxLineBytes bounds the length of one line of (preprocessed) source.
+// The tokens of a line cost up to a hundred times its length, so a line of
+// tens of megabytes, which no design or generator writes (a sum of a million
+// terms is a 4 MB line), could take gigabytes; a longer line is reported and
+// skipped before any of its tokens is made. It is fixed: break the line.
+const MaxLineBytes = 8 << 20
+
+// maxTokenBytes and maxLineBytes are MaxTokenBytes and MaxLineBytes,
+// variables so that tests can lower them.
+var (
+	maxTokenBytes = MaxTokenBytes
+	maxLineBytes  = MaxLineBytes
 )
 
 // Lex splits preprocessed source into tokens. Comments, whitespace and
@@ -15,11 +40,21 @@ import (
 // lexing continues; a malformed literal still yields a TokNumber (value 0) so
 // the parser does not report a second error for the same mistake.
 func Lex(src *Source, diags *Diagnostics) []Token {
-	lx := &lexer{src: src, text: string(src.Text), diags: diags}
+	lx := &lexer{src: src, text: string(src.Text), diags: diags, longAt: math.MaxInt}
 	// RTL averages 3 to 5 bytes per token; dense generated code nears 2.
 	// Regrowing a slice of 100-byte tokens dominated lexing time, so
-	// allocate for the dense case: pages never touched cost nothing.
-	lx.toks = make([]Token, 0, len(lx.text)/2+16)
+	// allocate once, for as many tokens as the text can hold: counted, not
+	// guessed from its length alone, since a file of a few long tokens
+	// would otherwise reserve fifty times its size.
+	bound, long := prescan(lx.text)
+	lx.toks = make([]Token, 0, min(bound, len(lx.text)/2)+16)
+	for _, l := range long {
+		lx.errorf(l[0], "this line is %d bytes long, more than %s, the limit on one line (fixed); break it into shorter lines",
+			l[1]-l[0], byteSize(maxLineBytes))
+	}
+	if len(long) > 0 {
+		lx.long, lx.longAt = long, long[0][0]
+	}
 	lx.run()
 	// The preprocessor's warnings and the lexer's own came before some
 	// lint_off comments were seen.
@@ -33,6 +68,23 @@ type lexer struct {
 	pos   int
 	diags *Diagnostics
 	toks  []Token
+	// long holds the lines longer than maxLineBytes not yet passed, as
+	// [start, end) offsets (end at the newline); longAt is the start of
+	// the first, or math.MaxInt.
+	long   [][2]int
+	longAt int
+}
+
+// passLong skips what is left of the over-long line lx.pos has reached.
+func (lx *lexer) passLong() {
+	if end := lx.long[0][1]; lx.pos < end {
+		lx.pos = end
+	}
+	lx.long = lx.long[1:]
+	lx.longAt = math.MaxInt
+	if len(lx.long) > 0 {
+		lx.longAt = lx.long[0][0]
+	}
 }
 
 func (lx *lexer) errorf(off int, format string, args ...any) {
@@ -58,6 +110,143 @@ func lxSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
+// Byte classes for prescan.
+const (
+	lxClassOther = iota // a byte that can start a token of its own
+	lxClassWord         // identifier character: a run of them is one token at most
+	lxClassSpace
+	lxClassNewline
+)
+
+var lxClass = func() (c [256]uint8) {
+	for i := range c {
+		switch b := byte(i); {
+		case b == '\n':
+			c[i] = lxClassNewline
+		case lxIdentChar(b):
+			c[i] = lxClassWord
+		case lxSpace(b):
+			c[i] = lxClassSpace
+		}
+	}
+	return
+}()
+
+// prescan returns, near enough, the most tokens text can hold outside its
+// lines longer than maxLineBytes, and those lines ([start, end) offsets).
+// Every token holds a run of identifier characters or some other non-space
+// byte of its own; a string literal is one token and a comment none. (A
+// number run into a name, `12ab`, is two tokens in one run, and the rare
+// text that misleads this scan, such as a backslash and CR ending a line
+// in a string, only makes the token slice grow.)
+func prescan(t string) (tokens int, long [][2]int) {
+	const (
+		code = iota
+		str
+		lineComment
+		blockComment
+	)
+	n, line, word, mode, escaped := 0, 0, false, code, false
+	for i := 0; i <= len(t); i++ {
+		c := byte('\n')
+		if i < len(t) {
+			c = t[i]
+		}
+		if c == '\n' {
+			if i-line > maxLineBytes {
+				long = append(long, [2]int{line, i})
+			} else {
+				tokens += n
+			}
+			n, line, word = 0, i+1, false
+			if mode == lineComment || mode == str && !escaped {
+				mode = code
+			}
+			escaped = false
+			continue
+		}
+		switch mode {
+		case str:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				mode = code
+			}
+			continue
+		case lineComment:
+			continue
+		case blockComment:
+			if c == '*' && i+1 < len(t) && t[i+1] == '/' {
+				mode = code
+				i++
+			}
+			continue
+		}
+		switch lxClass[c] {
+		case lxClassWord:
+			if !word {
+				n++
+				word = true
+			}
+			continue
+		case lxClassSpace:
+			word = false
+			continue
+		}
+		word = false
+		switch {
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			mode = lineComment
+		case c == '/' && i+1 < len(t) && t[i+1] == '*':
+			mode = blockComment
+			i++
+		case c == '"':
+			mode = str
+			n++
+		default:
+			n++
+		}
+	}
+	return tokens, long
+}
+
+// byteSize is n bytes in words: "8 MiB", or "100 bytes".
+func byteSize(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return strconv.Itoa(n>>20) + " MiB"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// tooLong reports, at start, the token of the given kind that runs to end
+// when it is longer than maxTokenBytes; the caller then skips it. hint, if
+// any, says how to write the same thing in shorter tokens.
+func (lx *lexer) tooLong(start, end int, what, hint string) bool {
+	if end-start <= maxTokenBytes {
+		return false
+	}
+	if hint != "" {
+		hint = "; " + hint
+	}
+	lx.errorf(start, "%s %s... is %d bytes long, more than %s, the limit on one token (fixed)%s",
+		what, lx.text[start:start+min(end-start, 16)], end-start, byteSize(maxTokenBytes), hint)
+	return true
+}
+
+// emitLong emits the token of kind at [start, lx.pos) that tooLong
+// reported, as a bad token whose text is only its start: later stages
+// never copy millions of bytes for it.
+func (lx *lexer) emitLong(kind TokenKind, start int) {
+	tok := lx.emit(kind, lx.text[start:min(lx.pos, start+40)], start)
+	tok.Bad = true
+	if kind == TokNumber {
+		tok.Num = newNumber(tok.Text)
+	}
+}
+
 func (lx *lexer) run() {
 	t := lx.text
 	for {
@@ -72,6 +261,10 @@ func (lx *lexer) run() {
 			lx.pos++
 			for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
 				lx.pos++
+			}
+			if lx.tooLong(start, lx.pos, "identifier", "") {
+				lx.emitLong(TokIdent, start)
+				continue
 			}
 			word := t[start:lx.pos]
 			if kw, ok := keywords[word]; ok {
@@ -88,12 +281,20 @@ func (lx *lexer) run() {
 				lx.errorf(start, "empty escaped identifier")
 				continue
 			}
+			if lx.tooLong(start, lx.pos, "escaped identifier", "") {
+				lx.emitLong(TokIdent, start)
+				continue
+			}
 			lx.emit(TokIdent, t[start+1:lx.pos], start)
 		case c == '$':
 			lx.pos++
 			if lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
 				for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
 					lx.pos++
+				}
+				if lx.tooLong(start, lx.pos, "system name", "") {
+					lx.emitLong(TokSysName, start)
+					continue
 				}
 				lx.emit(TokSysName, t[start:lx.pos], start)
 			} else {
@@ -110,7 +311,7 @@ func (lx *lexer) run() {
 			for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
 				lx.pos++
 			}
-			lx.errorf(start, "compiler directive '%s' reached the parser; directives must be handled by the preprocessor", t[start:lx.pos])
+			lx.errorf(start, "compiler directive '%s' reached the parser; directives must be handled by the preprocessor", truncateForMsg(t[start:lx.pos]))
 			// The directive's arguments (`timescale 1ns/1ps) would only
 			// produce confusing follow-on errors.
 			for lx.pos < len(t) && t[lx.pos] != '\n' {
@@ -182,6 +383,10 @@ func (lx *lexer) eofPos() Pos {
 func (lx *lexer) skipTrivia() {
 	t := lx.text
 	for lx.pos < len(t) {
+		if lx.pos >= lx.longAt {
+			lx.passLong()
+			continue
+		}
 		c := t[lx.pos]
 		switch {
 		case lxSpace(c):
@@ -226,8 +431,12 @@ func (lx *lexer) comment(off int, text string) {
 	text = strings.TrimSpace(text)
 	p := lx.src.PosAt(off)
 	if bad := lx.src.Files.lintComment(text, p); len(bad) > 0 {
+		list := strings.Join(bad[:min(len(bad), 8)], ", ")
+		if len(bad) > 8 {
+			list = truncateForMsg(list) + fmt.Sprintf(" and %d more", len(bad)-8)
+		}
 		lx.diags.Warnc(p, CodeLintComment, "unknown warning code %s in a lint comment; it turns nothing off (known codes: %s, all)",
-			strings.Join(bad, ", "), CodeList())
+			list, CodeList())
 	}
 }
 
@@ -298,6 +507,10 @@ func (lx *lexer) number() {
 	}
 	if real {
 		lx.pos = i
+		if lx.tooLong(start, i, "number literal", numberHint) {
+			lx.emitLong(TokNumber, start)
+			return
+		}
 		tok := lx.emit(TokNumber, t[start:i], start)
 		tok.Num = newNumber(tok.Text)
 		tok.Num.Real = true
@@ -320,14 +533,58 @@ func (lx *lexer) number() {
 		}
 	}
 	lx.pos = digitsEnd
+	if lx.tooLong(start, digitsEnd, "number literal", numberHint) {
+		lx.emitLong(TokNumber, start)
+		return
+	}
 	tok := lx.emit(TokNumber, t[start:digitsEnd], start)
 	tok.Num = newNumber(tok.Text)
 	tok.Num.Signed = true
 	if u, err := strconv.ParseUint(tok.Text, 10, 64); err == nil {
 		tok.Num.Value.SetUint64(u)
 	} else {
-		tok.Num.Value.SetString(strings.ReplaceAll(tok.Text, "_", ""), 10)
+		setDecimal(tok.Num.Value, strings.ReplaceAll(tok.Text, "_", ""))
 	}
+}
+
+// numberHint is what to do about a number literal longer than a token may be.
+const numberHint = "write a wide constant as a concatenation or replication of shorter literals"
+
+// setDecimal sets z to the value of a string of decimal digits in time
+// near linear in their number: big.Int.SetString takes time quadratic in
+// it, which a literal of a million digits turns into seconds. The digits
+// are split in two, hi*10^len(lo) + lo, down to pieces SetString does
+// quickly; the low parts' lengths are powers of two so that pieces at one
+// level share their power of ten.
+func setDecimal(z *big.Int, digits string) {
+	const leaf = 1024
+	if len(digits) <= leaf {
+		z.SetString(digits, 10)
+		return
+	}
+	pow := map[int]*big.Int{}
+	var set func(z *big.Int, d string)
+	set = func(z *big.Int, d string) {
+		if len(d) <= leaf {
+			z.SetString(d, 10)
+			return
+		}
+		n := leaf
+		for 2*n < len(d) {
+			n *= 2
+		}
+		p := pow[n]
+		if p == nil {
+			p = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+			pow[n] = p
+		}
+		var lo big.Int
+		set(z, d[:len(d)-n])
+		set(&lo, d[len(d)-n:])
+		z.Mul(z, p)
+		z.Add(z, &lo)
+	}
+	set(z, digits)
 }
 
 // newNumber allocates a Number and its three big.Ints in one allocation;
@@ -363,7 +620,7 @@ func (lx *lexer) tick() {
 				for lx.pos < len(t) && lxIdentChar(t[lx.pos]) {
 					lx.pos++
 				}
-				lx.errorf(start, "invalid literal %s: an unbased unsized literal is '0, '1, 'x or 'z", t[start:lx.pos])
+				lx.errorf(start, "invalid literal %s: an unbased unsized literal is '0, '1, 'x or 'z", truncateForMsg(t[start:lx.pos]))
 				lx.emitBad(start)
 				return
 			}
@@ -401,7 +658,7 @@ func (lx *lexer) tick() {
 		end++
 	}
 	if end > lx.pos {
-		lx.errorf(start, "invalid literal %s: expected a base (b, o, d, h) or 0, 1, x, z after '''", t[start:end])
+		lx.errorf(start, "invalid literal %s: expected a base (b, o, d, h) or 0, 1, x, z after '''", truncateForMsg(t[start:end]))
 		lx.pos = end
 		lx.emitBad(start)
 		return
@@ -444,6 +701,10 @@ func (lx *lexer) based(start, sizeEnd, tickAt int) {
 		i++
 	}
 	lx.pos = i
+	if lx.tooLong(start, i, "number literal", numberHint) {
+		lx.emitLong(TokNumber, start)
+		return
+	}
 	tok := lx.emit(TokNumber, t[start:i], start)
 	n := newNumber(tok.Text)
 	n.Signed, n.Base = signed, base
@@ -455,7 +716,7 @@ func (lx *lexer) based(start, sizeEnd, tickAt int) {
 		size, err := strconv.Atoi(sizeText)
 		switch {
 		case err != nil || size > maxLiteralWidth:
-			lx.errorf(start, "literal size %s is too large (at most %d bits)", sizeText, maxLiteralWidth)
+			lx.errorf(start, "literal size %s is too large (at most %d bits)", truncateForMsg(sizeText), maxLiteralWidth)
 			ok = false
 			tok.Bad = true
 		case size == 0:
@@ -468,13 +729,13 @@ func (lx *lexer) based(start, sizeEnd, tickAt int) {
 	}
 	digits := t[digitsStart:i]
 	if strings.Trim(digits, "_") == "" {
-		lx.errorf(baseEnd, "missing digits after %s", t[start:baseEnd])
+		lx.errorf(baseEnd, "missing digits after %s", truncateForMsg(t[start:baseEnd]))
 		tok.Bad = true
 		return
 	}
 	for k := 0; k < len(digits); k++ {
 		if c := digits[k]; c != '_' && !isDigitOfBase(c, base) {
-			lx.errorf(digitsStart+k, "invalid digit '%c' in %s literal %s", c, baseName(base), tok.Text)
+			lx.errorf(digitsStart+k, "invalid digit '%c' in %s literal %s", c, baseName(base), truncateForMsg(tok.Text))
 			tok.Bad = true
 			return
 		}
@@ -526,7 +787,7 @@ func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
 		c := digits[0] | 0x20
 		if c == 'x' || c == 'z' || c == '?' {
 			if len(digits) != 1 {
-				lx.errorf(digitsStart, "a decimal literal with x or z must have exactly one digit: %s", n.Text)
+				lx.errorf(digitsStart, "a decimal literal with x or z must have exactly one digit: %s", truncateForMsg(n.Text))
 				return false
 			}
 			leadXZ = c
@@ -534,11 +795,11 @@ func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
 		} else {
 			for k := 0; k < len(digits); k++ {
 				if !isDigit(digits[k]) {
-					lx.errorf(digitsStart, "a decimal literal cannot mix x or z with digits: %s", n.Text)
+					lx.errorf(digitsStart, "a decimal literal cannot mix x or z with digits: %s", truncateForMsg(n.Text))
 					return false
 				}
 			}
-			n.Value.SetString(digits, 10)
+			setDecimal(n.Value, digits)
 			written = n.Value.BitLen()
 		}
 	} else {
@@ -548,22 +809,7 @@ func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
 		} else if n.Base == 'o' {
 			bpd = 3
 		}
-		digitMask := big.NewInt(1<<bpd - 1)
-		for k := 0; k < len(digits); k++ {
-			n.Value.Lsh(n.Value, bpd)
-			n.XZ.Lsh(n.XZ, bpd)
-			n.Z.Lsh(n.Z, bpd)
-			switch c := digits[k] | 0x20; c {
-			case 'x':
-				n.XZ.Or(n.XZ, digitMask)
-			case 'z', '?':
-				n.XZ.Or(n.XZ, digitMask)
-				n.Z.Or(n.Z, digitMask)
-			default:
-				d, _ := strconv.ParseUint(string(digits[k]), 16, 8)
-				n.Value.Or(n.Value, big.NewInt(int64(d)))
-			}
-		}
+		setBasedDigits(n, digits, bpd)
 		written = len(digits) * int(bpd)
 		if c := digits[0] | 0x20; c == 'x' || c == 'z' || c == '?' {
 			leadXZ = c
@@ -589,13 +835,59 @@ func (lx *lexer) literalValue(n *Number, digits string, digitsStart int) bool {
 		over := new(big.Int).AndNot(n.Value, mask)
 		overXZ := new(big.Int).AndNot(n.XZ, mask)
 		if over.Sign() != 0 || overXZ.Sign() != 0 {
-			lx.diags.Warnc(lx.src.PosAt(digitsStart), CodeWidthTrunc, "literal %s does not fit in %d bits; truncated", n.Text, n.Width)
+			lx.diags.Warnc(lx.src.PosAt(digitsStart), CodeWidthTrunc, "literal %s does not fit in %d bits; truncated", truncateForMsg(n.Text), n.Width)
 		}
 		n.Value.And(n.Value, mask)
 		n.XZ.And(n.XZ, mask)
 		n.Z.And(n.Z, mask)
 	}
 	return true
+}
+
+// setBasedDigits sets n's Value, XZ and Z from validated binary, octal or
+// hexadecimal digits (bpd bits each, no underscores), word by word: shifting
+// the whole value for each digit took time quadratic in their number.
+func setBasedDigits(n *Number, digits string, bpd uint) {
+	const w = bits.UintSize
+	words := (len(digits)*int(bpd) + w - 1) / w
+	val := make([]big.Word, words)
+	var xz, z []big.Word
+	put := func(ws []big.Word, p uint, d big.Word) {
+		ws[p/w] |= d << (p % w)
+		if p%w+bpd > w {
+			ws[p/w+1] |= d >> (w - p%w)
+		}
+	}
+	mask := big.Word(1)<<bpd - 1
+	for k := 0; k < len(digits); k++ {
+		p := uint(len(digits)-1-k) * bpd
+		switch c := digits[k] | 0x20; c {
+		case 'x', 'z', '?':
+			if xz == nil {
+				xz = make([]big.Word, words)
+			}
+			put(xz, p, mask)
+			if c != 'x' {
+				if z == nil {
+					z = make([]big.Word, words)
+				}
+				put(z, p, mask)
+			}
+		default:
+			d := c - '0'
+			if c >= 'a' {
+				d = c - 'a' + 10
+			}
+			put(val, p, big.Word(d))
+		}
+	}
+	n.Value.SetBits(val)
+	if xz != nil {
+		n.XZ.SetBits(xz)
+	}
+	if z != nil {
+		n.Z.SetBits(z)
+	}
 }
 
 // ---- strings ----
@@ -606,6 +898,10 @@ func (lx *lexer) str() {
 	i := start + 1
 	var b strings.Builder
 	for {
+		if i-start > maxTokenBytes {
+			lx.longString(start)
+			return
+		}
 		if i >= len(t) || t[i] == '\n' {
 			lx.errorf(start, "unterminated string literal")
 			lx.pos = i
@@ -680,6 +976,30 @@ func (lx *lexer) str() {
 	lx.pos = i
 	tok := lx.emit(TokString, t[start:i], start)
 	tok.Str = b.String()
+}
+
+// longString reports the string literal at start that is longer than a
+// token may be, and skips it: to its closing quote, or to the end of its
+// line when it has none, as str does.
+func (lx *lexer) longString(start int) {
+	t := lx.text
+	i := start + 1
+	for i < len(t) && t[i] != '"' && t[i] != '\n' {
+		if t[i] == '\\' {
+			i++
+			if i+1 < len(t) && t[i] == '\r' && t[i+1] == '\n' {
+				i++
+			}
+		}
+		i++
+	}
+	if i < len(t) && t[i] == '"' {
+		i++
+	}
+	lx.pos = min(i, len(t))
+	lx.tooLong(start, lx.pos, "string literal", "split it into a concatenation {\"...\", \"...\"}")
+	tok := lx.emit(TokString, t[start:min(lx.pos, start+40)], start)
+	tok.Bad = true
 }
 
 func isHex(c byte) bool {

@@ -59,8 +59,13 @@ func (f *File) PosOf(off int) Pos {
 // LineText returns line n (1-based) without its line terminator, or "" when
 // the file has no such line.
 func (f *File) LineText(n int) string {
+	return string(f.line(n))
+}
+
+// line is LineText without the copy.
+func (f *File) line(n int) []byte {
 	if n < 1 || n > len(f.lineStarts) {
-		return ""
+		return nil
 	}
 	start := f.lineStarts[n-1]
 	end := len(f.Src)
@@ -70,7 +75,7 @@ func (f *File) LineText(n int) string {
 	if end > start && f.Src[end-1] == '\r' {
 		end--
 	}
-	return string(f.Src[start:end])
+	return f.Src[start:end]
 }
 
 // FileSet holds every file one compilation read, so diagnostics raised by any
@@ -120,4 +125,15 @@ func (fs *FileSet) LineText(p Pos) string {
 		return f.LineText(p.Line)
 	}
 	return ""
+}
+
+// quote is the part of the line p points into that a diagnostic at p
+// quotes, and the caret's column in it (see quoteLine). Only that part is
+// copied: a generated line can be as long as the file, and a copy of it
+// for each of many diagnostics would take more memory than the file.
+func (fs *FileSet) quote(p Pos) (string, int) {
+	if f := fs.File(p.File); f != nil {
+		return quoteLine(f.line(p.Line), p.Col)
+	}
+	return "", 0
 }

@@ -44,6 +44,9 @@ type Input struct {
 const (
 	ppMaxIncludeDepth = 64
 	ppMaxMacroDepth   = 64
+	// ppMaxPath bounds an `include file name: no file system takes a
+	// longer path (Linux's PATH_MAX).
+	ppMaxPath = 4096
 )
 
 // Budgets that stop a runaway compilation with an error instead of letting
@@ -282,6 +285,19 @@ func (p *preprocessor) errorf(b *ppBuffer, off int, format string, args ...any) 
 	p.errorAt(b, b.posOf(off), format, args...)
 }
 
+// nameTooLong reports, at at, the directive, macro or macro-parameter name
+// src[from:to] of b when it is longer than a token may be (MaxTokenBytes):
+// such a name would be copied into every message and map that holds it.
+func (p *preprocessor) nameTooLong(b *ppBuffer, at, from, to int, what string) bool {
+	if to-from <= maxTokenBytes {
+		return false
+	}
+	if b.active() {
+		p.errorf(b, at, "%s %s... is %d bytes long, more than %s, the limit on one token (fixed)", what, b.src[from:from+16], to-from, byteSize(maxTokenBytes))
+	}
+	return true
+}
+
 // stopped reports whether scanning b must end because a limit was hit.
 func (p *preprocessor) stopped(b *ppBuffer) bool {
 	return p.dead || p.abortMacro && b.depth > 0 || p.abortInclude && b.inc > 0
@@ -405,6 +421,9 @@ func (p *preprocessor) newline(b *ppBuffer, off int) {
 func (p *preprocessor) directive(b *ppBuffer, bt int) int {
 	src := b.src
 	nameEnd := ppIdentEnd(src, bt+1)
+	if p.nameTooLong(b, bt, bt+1, nameEnd, "directive or macro name") {
+		return nameEnd
+	}
 	name := string(src[bt+1 : nameEnd])
 	if name == "" {
 		if b.active() {
@@ -438,6 +457,9 @@ func (p *preprocessor) directive(b *ppBuffer, bt int) int {
 		if e == k {
 			p.errorf(b, bt, "`undef needs a macro name: `undef NAME")
 			return nameEnd
+		}
+		if p.nameTooLong(b, k, k, e, "macro name") {
+			return e
 		}
 		delete(p.macros, string(src[k:e]))
 		return e
@@ -492,7 +514,13 @@ func (p *preprocessor) conditional(b *ppBuffer, bt int, kw string, j int) int {
 	}
 	k := ppSkipHSpace(src, j)
 	end := ppIdentEnd(src, k)
-	name := string(src[k:end])
+	var name string
+	if p.nameTooLong(b, k, k, end, "macro name") {
+		// Its start, as a name no macro has.
+		name = string(src[k:k+16]) + "..."
+	} else {
+		name = string(src[k:end])
+	}
 	if name == "" {
 		end = j
 	}
@@ -640,6 +668,9 @@ func ppParseDefine(text []byte) (*ppMacro, string) {
 	e := ppIdentEnd(text, i)
 	if e == i {
 		return nil, "`define needs a macro name: `define NAME text"
+	}
+	if e-i > maxTokenBytes {
+		return nil, fmt.Sprintf("macro name %s... is %d bytes long, more than %s, the limit on one token (fixed)", text[i:i+16], e-i, byteSize(maxTokenBytes))
 	}
 	m := &ppMacro{name: string(text[i:e])}
 	if ppDirectives[m.name] {
@@ -800,6 +831,9 @@ func (p *preprocessor) include(b *ppBuffer, bt, j int) int {
 	case k < len(src) && src[k] == '`':
 		// The file name comes from a macro: expand it on the side.
 		e := ppIdentEnd(src, k+1)
+		if p.nameTooLong(b, k, k+1, e, "macro name") {
+			return e
+		}
 		name := string(src[k+1 : e])
 		if name == "" || ppDirectives[name] {
 			p.errorf(b, bt, "`include needs a file name: `include \"file.svh\"")
@@ -826,6 +860,10 @@ func (p *preprocessor) include(b *ppBuffer, bt, j int) int {
 		}
 		end = k + 1 + c + 1
 		spec = src[k:end]
+	}
+	if len(spec) > ppMaxPath+2 {
+		p.errorf(b, bt, "`include file name %s... is %d bytes long; no path is longer than %d bytes", spec[:16], len(spec)-2, ppMaxPath)
+		return end
 	}
 	var name string
 	if len(spec) >= 2 && (spec[0] == '"' && spec[len(spec)-1] == '"' || spec[0] == '<' && spec[len(spec)-1] == '>') {
@@ -898,7 +936,7 @@ func (p *preprocessor) macroUse(b *ppBuffer, bt int, name string, nameEnd int) i
 		case "__LINE__":
 			p.out.AppendAt([]byte(strconv.Itoa(usePos.Line)), usePos)
 		default:
-			p.errorf(b, bt, "undefined macro `%s", name)
+			p.errorf(b, bt, "undefined macro `%s", truncateForMsg(name))
 		}
 		return nameEnd
 	}

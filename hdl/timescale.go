@@ -36,10 +36,18 @@ func parseTimescale(args string) (unit, prec int, err error) {
 	return unit, prec, nil
 }
 
+// ppMaxTimescale bounds the text of a `timescale line that is parsed
+// (and quoted in its warning); "1ns / 1ps" is a dozen bytes.
+const ppMaxTimescale = 1024
+
 // timescale records a `timescale directive whose name ends at j and
 // returns where scanning resumes (the end of its line).
 func (p *preprocessor) timescale(b *ppBuffer, bt, j int) int {
 	end := p.skipLine(b, j)
+	if end-j > ppMaxTimescale {
+		p.diags.Warnc(b.posOf(bt), CodeTimescale, "`timescale arguments of %d bytes are no unit and precision (1ns/1ps); the directive is ignored", end-j)
+		return end
+	}
 	args := stripComments(b.src[j:end])
 	unit, prec, err := parseTimescale(args)
 	if err != nil {

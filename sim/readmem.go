@@ -16,6 +16,11 @@ import (
 // or a runaway file would take.
 const DefaultMaxMemFileBytes = 256 << 20
 
+// MaxMemWordBytes bounds one word of a $readmem file: a 4-Mbit element in
+// hexadecimal. A longer word is junk (a file of binary data, say), and
+// parsing it would hold several copies of it.
+const MaxMemWordBytes = 1 << 20
+
 // readmem performs one $readmemh/$readmemb into state memory.
 func (s *Simulator) readmem(r program.Readmem) error {
 	limit := s.opts.MaxMemFileBytes
@@ -136,6 +141,9 @@ func parseMem(file string, text []byte, hex bool, fn func(MemWord) error) error 
 			j := i
 			for j < len(text) && !memSpace(text[j]) && !bytes.HasPrefix(text[j:], []byte("//")) && !bytes.HasPrefix(text[j:], []byte("/*")) {
 				j++
+			}
+			if j-i > MaxMemWordBytes {
+				return fmt.Errorf("%s:%d: a word of %d bytes (%q), more than %d, the limit on one word", file, line, j-i, memQuote(string(text[i:i+41])), MaxMemWordBytes)
 			}
 			tok := string(text[i:j])
 			i = j

@@ -31,7 +31,10 @@ type Limits struct {
 	// division or power more (design.OpCost). Default DefaultConstBits.
 	ConstBits int64
 	// GenerateIterations bounds the iterations of all generate loops
-	// together. Default DefaultGenerateIterations.
+	// together, and of each loop (at least 2^20 then, as for a procedural
+	// loop, so that a step that never reaches the bound is named as
+	// such). A loop's header runs, and its iterations are charged, before
+	// any of its bodies is built. Default DefaultGenerateIterations.
 	GenerateIterations int64
 	// Instances bounds the module and interface instances of the design.
 	// Default DefaultInstances.
@@ -60,7 +63,8 @@ type work struct {
 	// at run time): spending on them must not starve a parameter.
 	optional design.Budget
 	genIters int64
-	genDone  bool // the generate limit is reported
+	genDone  bool // a generate limit is reported
+	instDone bool // the instance limit is reported
 	nest     int  // depth of elaboration's recursion (see enter)
 	nestDone bool // maxNest is reported
 	// exhausted is set once the budget error is reported: every later
@@ -135,11 +139,11 @@ func (e *elab) constErr(pos hdl.Pos, what string, err error) {
 	e.errorf(pos, "%s is not a constant: %s", what, err)
 }
 
-// generateIteration charges one iteration of the generate loop name at
+// generateIterations charges n iterations of the generate loop name at
 // pos; past the limit it reports so and returns false.
-func (e *elab) generateIteration(pos hdl.Pos, name string) bool {
+func (e *elab) generateIterations(pos hdl.Pos, name string, n int64) bool {
 	w := e.work()
-	w.genIters++
+	w.genIters += n
 	if w.genIters <= w.limits.GenerateIterations {
 		return true
 	}

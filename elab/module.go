@@ -858,43 +858,111 @@ func (e *elab) genFor(sc *scope, g *hdl.GenFor, num int) {
 		e.errorf(g.Pos, "unsupported generate loop step")
 		return
 	}
+	w := e.work()
+	if w.genDone || w.instDone {
+		return
+	}
 	c, ok := e.constEval(g.Init, sc, "generate loop start")
 	if !ok {
 		return
 	}
-	cur := c.convert(intT).int().Int64()
-	for {
-		if e.diags.TooMany() {
-			return
-		}
-		bind(cur)
-		cv, ok := e.constEval(g.Cond, evsc, "generate loop condition")
-		if !ok {
-			return
-		}
-		if cv.v.Sign() == 0 {
-			break
-		}
-		if !e.generateIteration(g.Pos, name) {
-			return
-		}
-		if _, seen := arr.subs[int(cur)]; seen {
-			e.errorf(g.Pos, "generate loop '%s' repeats the value %d; the loop never ends", name, cur)
+	// The loop's header runs first, on its own: it sees the genvar and
+	// the names around the loop but nothing the body declares. So a loop
+	// that never ends, or that would pass the iteration or the instance
+	// limit, is refused before any iteration has built its body, which
+	// can take kilobytes each: at a million iterations the limits were
+	// reached, if at all, only after gigabytes.
+	vals, ok := e.genLoopValues(g, name, c.convert(intT).int().Int64(), bind, rhs, evsc)
+	if !ok || !e.generateIterations(g.Pos, name, int64(len(vals))) || !e.genInstancesFit(g, len(vals)) {
+		return
+	}
+	for _, cur := range vals {
+		if e.diags.TooMany() || w.genDone || w.instDone {
 			return
 		}
 		isc := newScope(sc, fmt.Sprintf("%s.%s[%d]", sc.path, name, cur))
-		isc.syms[g.Var] = &symbol{kind: symParam, name: g.Var, pos: g.Pos, val: newCval(intT, big.NewInt(cur)), local: true}
+		isc.syms[g.Var] = &symbol{kind: symParam, name: g.Var, pos: g.Pos, val: newCval(intT, big.NewInt(int64(cur))), local: true}
 		arr.subs[int(cur)] = isc
 		if g.Body != nil {
 			e.registerItems(isc, g.Body.Items, true)
 			e.elabScope(isc, g.Body.Items)
 		}
+	}
+}
+
+// genLoopValues runs the header of generate loop g, named name, from the
+// genvar's start value: the values the genvar takes, in order. bind sets
+// the genvar in evsc, where the condition and step (rhs) are evaluated.
+// A value repeated (the loop never ends) or more iterations than one loop
+// or the design may run are errors at the loop, and false.
+func (e *elab) genLoopValues(g *hdl.GenFor, name string, cur int64, bind func(int64), rhs hdl.Expr, evsc *scope) ([]int32, bool) {
+	w := e.work()
+	left := w.limits.GenerateIterations - w.genIters // what the design may still run
+	perLoop := max(int64(maxLoopIter), w.limits.GenerateIterations)
+	var vals []int32
+	seen := map[int32]bool{}
+	for {
+		if e.diags.TooMany() {
+			return nil, false
+		}
+		bind(cur)
+		cv, ok := e.constEval(g.Cond, evsc, "generate loop condition")
+		if !ok {
+			return nil, false
+		}
+		if cv.v.Sign() == 0 {
+			return vals, true
+		}
+		// The genvar is an int: every value fits in 32 bits.
+		v := int32(cur)
+		if seen[v] {
+			e.errorf(g.Pos, "generate loop '%s' repeats the value %d; the loop never ends", name, cur)
+			return nil, false
+		}
+		if n := int64(len(vals)); n >= perLoop {
+			w.genDone = true
+			e.errorf(g.Pos, "generate loop '%s' runs more than %d iterations; does its step take the genvar to where the condition ends the loop? (elab.Limits.GenerateIterations; raise it with --max-generate-iterations)", name, perLoop)
+			return nil, false
+		} else if n >= left {
+			// The design's total is passed: report it as the
+			// iteration that passes it would.
+			return nil, e.generateIterations(g.Pos, name, n+1)
+		}
+		seen[v] = true
+		vals = append(vals, v)
 		nv, ok := e.constEval(rhs, evsc, "generate loop step")
 		if !ok {
-			return
+			return nil, false
 		}
-		cur = nv.convert(intT).int().Int64()
+		cur = nv.convert(vec(32, true)).int().Int64()
 	}
+}
+
+// genInstancesFit reports whether the n iterations of generate loop g can
+// have the module instances its body holds outside conditionals (the least
+// it will make) without passing the instance limit; if not it reports the
+// limit at the first of them, as making the instance past it would.
+func (e *elab) genInstancesFit(g *hdl.GenFor, n int) bool {
+	if g.Body == nil || n == 0 {
+		return true
+	}
+	per := 0
+	var first *hdl.InstanceName
+	for _, it := range g.Body.Items {
+		if in, ok := it.(*hdl.Instance); ok && e.modules[in.Module] != nil && len(in.Insts) > 0 {
+			per += len(in.Insts)
+			if first == nil {
+				first = in.Insts[0]
+			}
+		}
+	}
+	w := e.work()
+	if per == 0 || int64(len(e.d.Instances))+int64(n)*int64(per) <= w.limits.Instances {
+		return true
+	}
+	w.instDone = true
+	e.errorf(first.Pos, "the design has more than %d instances (elab.Limits.Instances; raise it with --max-instances)", w.limits.Instances)
+	return false
 }
 
 // instantiate elaborates a module instantiation item.
@@ -1015,6 +1083,7 @@ func arrayName(elem string) string {
 func (e *elab) instance1(sc *scope, mod *hdl.Module, in *hdl.InstanceName, name string, ai *arrInfo, named map[string]*override, positional []*override) *instCtx {
 	parent := sc.inst
 	if lim := e.work().limits.Instances; int64(len(e.d.Instances)) >= lim {
+		e.work().instDone = true // generate loops stop at once
 		e.errorf(in.Pos, "the design has more than %d instances (elab.Limits.Instances; raise it with --max-instances)", lim)
 		return nil
 	}

@@ -42,13 +42,18 @@ import (
 // Rolling bounds: runs need at least rollMinCount segments of at least
 // rollMinPeriod instructions (the loop costs five or six instructions per
 // segment), segments are at most rollMaxPeriod long, and the search
-// gives up on a block after rollWork instruction comparisons per
-// instruction.
+// gives up on a block after rollWork instructions examined per
+// instruction: the cheap shape tests and each candidate run's full check
+// count, so that a block of thousands of near-replicas that fail late (the
+// word loops of a 100,000-bit multiply) costs time linear in its length.
 const (
 	rollMinCount  = 4
 	rollMinPeriod = 8
 	rollMaxPeriod = 512
 	rollWork      = 64
+	// rollRunCost is what one instruction a candidate run examines costs
+	// of that budget: several shape comparisons' worth.
+	rollRunCost = 4
 )
 
 // rollMinRun is the fewest instructions a run must span to roll: shorter
@@ -97,6 +102,15 @@ func (k *boolKnob) set(v bool) (restore func()) {
 	old := k.Swap(v)
 	return func() { k.Store(old) }
 }
+
+// rollSearchWork counts the instructions the roll search's candidate runs
+// examined in this process.
+var rollSearchWork atomic.Int64
+
+// RollSearchWork is how many instructions the native backend's search for
+// runs of replicas has examined in candidate runs in this process: tests
+// check that it grows linearly with the code compiled.
+func RollSearchWork() int64 { return rollSearchWork.Load() }
 
 // rolledRuns counts the runs rolled in this process.
 var rolledRuns atomic.Int64
@@ -227,6 +241,11 @@ type rollFinder struct {
 	// checks it (a cheap filter).
 	opsOK func([]sir.Inst) bool
 	shape []uint64
+	// work counts the instructions run examined, for find's budget.
+	work int
+	// consts marks the registers some OpConst of the unit assigns
+	// (built on first use).
+	consts []bool
 	// Scratch of run: segment 0's and segment k's definitions, the run's
 	// definitions (also listed in defs) and their reads in their segment.
 	pos0, pos, prev, defined, segUses regPos
@@ -235,17 +254,20 @@ type rollFinder struct {
 
 // constDefined reports whether some OpConst of the unit assigns r.
 func (f *rollFinder) constDefined(r sir.Reg) bool {
-	for _, b := range f.u.Blocks {
-		if b == nil {
-			continue
-		}
-		for i := range b.Insts {
-			if in := &b.Insts[i]; in.Op == sir.OpConst && in.Dst == r {
-				return true
+	if f.consts == nil {
+		f.consts = make([]bool, len(f.u.Regs))
+		for _, b := range f.u.Blocks {
+			if b == nil {
+				continue
+			}
+			for i := range b.Insts {
+				if in := &b.Insts[i]; in.Op == sir.OpConst && int(in.Dst) < len(f.consts) && in.Dst > 0 {
+					f.consts[in.Dst] = true
+				}
 			}
 		}
 	}
-	return false
+	return r > 0 && int(r) < len(f.consts) && f.consts[r]
 }
 
 // stepInfo is a run's stepped constant while run checks it.
@@ -341,6 +363,9 @@ func (f *rollFinder) find(lo, hi int, uses func() []int32, accept func(*rollRun)
 				continue
 			}
 			r, ok := f.run(i, p, n, uses)
+			budget -= rollRunCost * f.work
+			rollSearchWork.Add(int64(f.work))
+			f.work = 0
 			if ok && accept != nil && !accept(&r) {
 				// Refused whole: its replicas are for the next search, not
 				// for this one again from each of its instructions.
@@ -406,6 +431,7 @@ func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) 
 		abs int64
 	}
 	mem0 := make([]memAt, p)
+	f.work += p
 	for j := 0; j < p; j++ {
 		in := &ins[start+j]
 		if in.Op == sir.OpEvent || in.Addr.Dynamic() {
@@ -426,6 +452,7 @@ func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) 
 	// inside it (segUses.pos counts).
 	define := func(k int) {
 		pos.reset(nregs)
+		f.work += p
 		var buf [4]sir.Reg
 		for j := 0; j < p; j++ {
 			in := &ins[start+k*p+j]
@@ -459,6 +486,7 @@ func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) 
 		pos.reset(nregs)
 		ok := true
 		segCarry := carry{}
+		f.work += p
 		for j := 0; j < p && ok; j++ {
 			a, b := &ins[start+j], &ins[start+k*p+j]
 			var c carry
@@ -536,6 +564,7 @@ func (f *rollFinder) run(start, p, hi int, uses func() []int32) (rollRun, bool) 
 		// the loop could not overwrite).
 		before := int32(0)
 		var buf [8]sir.Reg
+		f.work += start
 		for i := range ins[:start] {
 			for _, u := range ins[i].Uses(buf[:0]) {
 				if u == cr.in {

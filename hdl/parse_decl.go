@@ -209,7 +209,9 @@ func (p *parser) enumType(dt *DataType) {
 	dt.Enum = &EnumType{}
 	p.next() // enum
 	if !p.is("{") {
-		dt.Enum.Base = p.dataType(true)
+		// The base is a type keyword or a type name (a typedef'd vector:
+		// `enum action_mask_t {...}`), never an implicit type.
+		dt.Enum.Base = p.dataType(p.tok.Kind != TokIdent)
 	}
 	open := p.tok
 	if !p.expect("{", "to start the enum items") {

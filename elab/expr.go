@@ -546,6 +546,9 @@ func (x *ectx) shamt(n hdl.Expr) design.Expr { return cast(x.selfv(n), false) }
 // assignConv builds n as the right side of an assignment to a value of
 // type lt: context width max(lt, self), then truncated to lt.Width.
 func (x *ectx) assignConv(n hdl.Expr, lt design.Type) design.Expr {
+	if c, ok := unparen(n).(*hdl.CondExpr); ok && hasPattern(c) {
+		return x.condAssigned(c, func(arm hdl.Expr) design.Expr { return x.assignConv(arm, lt) }, lt)
+	}
 	s := x.self(n)
 	if s.pattern {
 		if pat, ok := unparen(n).(*hdl.PatternExpr); ok {
@@ -568,7 +571,45 @@ func (x *ectx) assignT(n hdl.Expr, t *ptype) design.Expr {
 	if p, ok := unparen(n).(*hdl.PatternExpr); ok {
 		return x.pattern(p, t)
 	}
+	if c, ok := unparen(n).(*hdl.CondExpr); ok && hasPattern(c) {
+		return x.condAssigned(c, func(arm hdl.Expr) design.Expr { return x.assignT(arm, t) }, t.dt())
+	}
 	return x.assignConv(n, t.dt())
+}
+
+// hasPattern reports whether an arm of conditional c, or of a conditional
+// nested in an arm, is an assignment pattern.
+func hasPattern(c *hdl.CondExpr) bool {
+	for _, arm := range []hdl.Expr{c.Then, c.Else} {
+		switch a := unparen(arm).(type) {
+		case *hdl.PatternExpr:
+			return true
+		case *hdl.CondExpr:
+			if hasPattern(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// condAssigned builds c ? a : b assigned to a target of type t whose arms
+// are built by arm: an assignment pattern in an arm (Ibex's
+// `c ? A : '{irq_ext: 1'b0, ...}`) takes the target's type, as on the
+// right of the assignment itself.
+func (x *ectx) condAssigned(c *hdl.CondExpr, arm func(hdl.Expr) design.Expr, t design.Type) design.Expr {
+	cond := x.truth(c.Cond)
+	if cc, ok := cond.(*design.Const); ok {
+		switch design.Truth(cc) {
+		case design.B1:
+			x.checkDeadExpr(c.Else)
+			return arm(c.Then)
+		case design.B0:
+			x.checkDeadExpr(c.Then)
+			return arm(c.Else)
+		}
+	}
+	return mkCond(cond, arm(c.Then), arm(c.Else), t)
 }
 
 func (x *ectx) numConst(n *hdl.Number) design.Expr {

@@ -1275,6 +1275,19 @@ func (p *pctx) sysTask(c *hdl.CallExpr, sc *scope, out *[]design.Stmt) {
 			case isString:
 				text.WriteString(lit.Value)
 				pending = formatSpecifiers(lit.Value)
+			case inlineSformatf(a) != nil:
+				// $error($sformatf("n=%0d", n)) prints what
+				// $error("n=%0d", n) prints: the call's format and
+				// arguments join the task's.
+				f := inlineSformatf(a)
+				text.WriteString(unparen(f.Args[0]).(*hdl.StringLit).Value)
+				for _, fa := range f.Args[1:] {
+					if l, ok := unparen(fa).(*hdl.StringLit); ok {
+						st.Args = append(st.Args, strConst(l.Value))
+					} else {
+						st.Args = append(st.Args, ex.selfv(fa))
+					}
+				}
 			default:
 				text.WriteString(radix)
 				st.Args = append(st.Args, ex.selfv(a))
@@ -1507,6 +1520,27 @@ func (x *ectx) wildcardBits(e hdl.Expr, kind design.CaseKind) (*big.Int, int, bo
 	default:
 		return new(big.Int), x.self(e).t.Width, true
 	}
+}
+
+// inlineSformatf returns a, a call of $sformatf (or $psprintf) whose
+// format is a string literal with one specifier per argument, or nil: in a
+// task's argument list such a call prints exactly as its format and
+// arguments written in its place.
+func inlineSformatf(a hdl.Expr) *hdl.CallExpr {
+	c, ok := unparen(a).(*hdl.CallExpr)
+	if !ok || !c.System || (c.Name != "$sformatf" && c.Name != "$psprintf") || len(c.Args) == 0 {
+		return nil
+	}
+	f, ok := unparen(c.Args[0]).(*hdl.StringLit)
+	if !ok || formatSpecifiers(f.Value) != len(c.Args)-1 {
+		return nil
+	}
+	for _, x := range c.Args[1:] {
+		if x == nil {
+			return nil
+		}
+	}
+	return c
 }
 
 // formatSpecifiers counts the arguments a format string consumes: every

@@ -117,7 +117,7 @@ func (e *elab) mustBeKnown(pos hdl.Pos, what string, k *design.Const) {
 
 // fold evaluates an expression that should be constant. The result has x
 // and z bits only when de is a constant with them: a constant function
-// call that would read one is refused (see xzInFunction).
+// call that would read one is refused (design.Machine.XZ is nil here).
 func (e *elab) fold(de design.Expr) (*design.Const, error) {
 	if c, ok := de.(*design.Const); ok {
 		return c, nil

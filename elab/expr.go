@@ -131,10 +131,7 @@ func mkExtend(a design.Expr, signExt bool, t design.Type) design.Expr {
 		return cast(a, t.Signed)
 	}
 	if c, ok := a.(*design.Const); ok {
-		if c.U != nil {
-			return design.FoldExtend(c, signExt, t)
-		}
-		return &design.Const{T: t, Val: design.EvalExtend(c.Val, at, signExt, t)}
+		return design.FoldExtend(c, signExt, t)
 	}
 	// Extension does not depend on the operand's signedness label.
 	if x, ok := a.(*design.Extend); ok && x.T.Width == x.X.Type().Width {
@@ -149,10 +146,7 @@ func mkTrunc(a design.Expr, t design.Type) design.Expr {
 		return cast(a, t.Signed)
 	}
 	if c, ok := a.(*design.Const); ok {
-		if c.U != nil {
-			return design.FoldTrunc(c, t)
-		}
-		return design.NewConst(t, c.Val)
+		return design.FoldTrunc(c, t)
 	}
 	if x, ok := a.(*design.Extend); ok && x.X.Type().Width >= t.Width {
 		return mkTrunc(x.X, t)
@@ -162,10 +156,7 @@ func mkTrunc(a design.Expr, t design.Type) design.Expr {
 
 func mkUnary(op design.UnOp, a design.Expr, t design.Type) design.Expr {
 	if c, ok := a.(*design.Const); ok {
-		if c.U != nil {
-			return design.FoldUnary(op, c, t)
-		}
-		return design.NewConst(t, design.EvalUnary(op, c.Val, c.T, t))
+		return design.FoldUnary(op, c, t)
 	}
 	return &design.Unary{Op: op, X: a, T: t}
 }
@@ -197,10 +188,7 @@ func mkBinary(op design.BinOp, a, b design.Expr, t design.Type) design.Expr {
 	ca, ok1 := a.(*design.Const)
 	cb, ok2 := b.(*design.Const)
 	if ok1 && ok2 {
-		if ca.U != nil || cb.U != nil {
-			return design.FoldBinary(op, ca, cb, t)
-		}
-		return design.NewConst(t, design.EvalBinary(op, ca.Val, ca.T, cb.Val, cb.T, t))
+		return design.FoldBinary(op, ca, cb, t)
 	}
 	return &design.Binary{Op: op, X: a, Y: b, T: t}
 }
@@ -244,10 +232,7 @@ func mkSlice(a design.Expr, lsb design.Expr, t design.Type) design.Expr {
 			return cast(a, t.Signed)
 		}
 		if c, ok := a.(*design.Const); ok {
-			if c.U != nil {
-				return design.FoldSlice(c, lc, t)
-			}
-			return design.NewConst(t, new(big.Int).Rsh(c.Val, uint(lc)))
+			return design.FoldSlice(c, lc, t)
 		}
 		if s, ok := a.(*design.Slice); ok {
 			if l2, ok := design.ConstUint(s.Lsb); ok && lc+t.Width <= s.T.Width {
@@ -503,18 +488,7 @@ func (x *ectx) conv1(n hdl.Expr, T design.Type) design.Expr {
 		}
 		return x.binop(n.Op, n.Pos, op, l, r, T)
 	case *hdl.CondExpr:
-		c := x.truth(n.Cond)
-		if cc, ok := c.(*design.Const); ok {
-			switch design.Truth(cc) {
-			case design.B1:
-				x.checkDeadExpr(n.Else)
-				return x.conv(n.Then, T)
-			case design.B0:
-				x.checkDeadExpr(n.Then)
-				return x.conv(n.Else, T)
-			}
-		}
-		return mkCond(c, x.conv(n.Then, T), x.conv(n.Else, T), T)
+		return x.condWith(n, func(arm hdl.Expr) design.Expr { return x.conv(arm, T) }, T)
 	}
 	return x.fit(x.primary(n), T)
 }
@@ -547,7 +521,7 @@ func (x *ectx) shamt(n hdl.Expr) design.Expr { return cast(x.selfv(n), false) }
 // type lt: context width max(lt, self), then truncated to lt.Width.
 func (x *ectx) assignConv(n hdl.Expr, lt design.Type) design.Expr {
 	if c, ok := unparen(n).(*hdl.CondExpr); ok && hasPattern(c) {
-		return x.condAssigned(c, func(arm hdl.Expr) design.Expr { return x.assignConv(arm, lt) }, lt)
+		return x.condWith(c, func(arm hdl.Expr) design.Expr { return x.assignConv(arm, lt) }, lt)
 	}
 	s := x.self(n)
 	if s.pattern {
@@ -572,7 +546,7 @@ func (x *ectx) assignT(n hdl.Expr, t *ptype) design.Expr {
 		return x.pattern(p, t)
 	}
 	if c, ok := unparen(n).(*hdl.CondExpr); ok && hasPattern(c) {
-		return x.condAssigned(c, func(arm hdl.Expr) design.Expr { return x.assignT(arm, t) }, t.dt())
+		return x.condWith(c, func(arm hdl.Expr) design.Expr { return x.assignT(arm, t) }, t.dt())
 	}
 	return x.assignConv(n, t.dt())
 }
@@ -593,11 +567,11 @@ func hasPattern(c *hdl.CondExpr) bool {
 	return false
 }
 
-// condAssigned builds c ? a : b assigned to a target of type t whose arms
-// are built by arm: an assignment pattern in an arm (Ibex's
-// `c ? A : '{irq_ext: 1'b0, ...}`) takes the target's type, as on the
-// right of the assignment itself.
-func (x *ectx) condAssigned(c *hdl.CondExpr, arm func(hdl.Expr) design.Expr, t design.Type) design.Expr {
+// condWith builds c ? a : b of type t with arms built by arm; a constant
+// condition builds only its arm (an x one merges both). In an assignment
+// it builds an assignment pattern in an arm (Ibex's `c ? A : '{irq_ext:
+// 1'b0, ...}`) in the target's type, as on the right of the assignment.
+func (x *ectx) condWith(c *hdl.CondExpr, arm func(hdl.Expr) design.Expr, t design.Type) design.Expr {
 	cond := x.truth(c.Cond)
 	if cc, ok := cond.(*design.Const); ok {
 		switch design.Truth(cc) {
@@ -767,7 +741,7 @@ func (x *ectx) primary(n hdl.Expr) design.Expr {
 				x.failed = true
 				return design.NewConst(bitT, zero())
 			}
-			return constRepl(cc, int(c))
+			return design.FoldRepl(cc, int(c))
 		}
 		return &design.Repl{X: inner, N: int(c), T: t}
 	case *hdl.CallExpr:
@@ -959,33 +933,10 @@ func (x *ectx) concat(items []hdl.Expr, pos hdl.Pos) design.Expr {
 // constConcat concatenates constant parts (the most significant first).
 func constConcat(parts []design.Expr) *design.Const {
 	cs := make([]*design.Const, len(parts))
-	known := true
 	for i, p := range parts {
 		cs[i] = p.(*design.Const)
-		known = known && cs[i].U == nil
 	}
-	if !known {
-		return design.FoldConcat(cs)
-	}
-	vals := make([]*big.Int, len(parts))
-	widths := make([]int, len(parts))
-	for i, c := range cs {
-		vals[i], widths[i] = c.Val, c.T.Width
-	}
-	w := 0
-	for _, x := range widths {
-		w += x
-	}
-	return design.NewConst(design.Type{Width: w}, design.ConcatBits(vals, widths))
-}
-
-// constRepl is n copies of c side by side.
-func constRepl(c *design.Const, n int) *design.Const {
-	if c.U != nil {
-		return design.FoldRepl(c, n)
-	}
-	w := c.T.Width
-	return design.NewConst(design.Type{Width: w * n}, design.ReplicateBits(c.Val, w, n))
+	return design.FoldConcat(cs)
 }
 
 // castType returns the type of a `name'(x)` cast whose name the parser
@@ -1270,7 +1221,7 @@ func (x *ectx) repeat(pos hdl.Pos, v design.Expr, n int) []design.Expr {
 			x.failed = true
 			return []design.Expr{design.NewConst(t, zero())}
 		}
-		return []design.Expr{constRepl(c, n)}
+		return []design.Expr{design.FoldRepl(c, n)}
 	}
 	return []design.Expr{&design.Repl{X: v, N: n, T: t}}
 }

@@ -621,41 +621,53 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	}
 	subj := ex.conv(s.Expr, ct)
 	cs := &design.Case{Kind: kind, Subject: subj, Pos: dpos(s.Pos)}
+	// Every label is built once, in the statement's comparison type.
+	labels := make([][]caseLabelExpr, len(s.Items))
+	allConst := true
+	for i, it := range s.Items {
+		for _, l := range it.Exprs {
+			le := caseLabelExpr{src: l}
+			if r, ok := l.(*hdl.RangeExpr); ok && r.X == nil {
+				le.v, le.hi = ex.conv(r.Left, ct), ex.conv(r.Right, ct)
+				allConst = allConst && isConst(le.hi)
+			} else {
+				le.v = ex.conv(l, ct)
+			}
+			allConst = allConst && isConst(le.v)
+			labels[i] = append(labels[i], le)
+		}
+	}
+	if ex.failed {
+		return
+	}
 	// A constant subject against constant labels selects one arm now,
 	// x and z bits matched as IEEE 1800 12.5 says.
-	if sv, ok := subj.(*design.Const); ok {
-		if done, ok := p.constCase(s, sc, ex, kind, sv, ct, defItem, out); ok || done {
-			return
-		}
+	if sv, ok := subj.(*design.Const); ok && allConst {
+		p.constCase(s, sc, kind, sv, labels, defItem, out)
+		return
 	}
 	type armInfo struct {
 		it     *hdl.CaseItem
 		labels []*design.CaseLabel
 	}
 	var arms []armInfo
-	for _, it := range s.Items {
+	for i, it := range s.Items {
 		if it.Exprs == nil {
 			continue
 		}
-		var labels []*design.CaseLabel
-		for _, l := range it.Exprs {
-			if r, ok := l.(*hdl.RangeExpr); ok && r.X == nil {
-				labels = append(labels, &design.CaseLabel{Value: ex.conv(r.Left, ct), Hi: ex.conv(r.Right, ct)})
-				continue
-			}
-			lab, ok := p.caseLabel(ex, kind, l, ct)
-			if ok {
-				labels = append(labels, lab)
+		var dl []*design.CaseLabel
+		for _, le := range labels[i] {
+			if le.hi != nil {
+				dl = append(dl, &design.CaseLabel{Value: le.v, Hi: le.hi})
+			} else if lab, ok := p.caseLabel(ex, kind, le, ct); ok {
+				dl = append(dl, lab)
 			}
 		}
-		if len(labels) == 0 {
+		if len(dl) == 0 {
 			p.checkDeadStmt(it.Body, sc)
 			continue
 		}
-		arms = append(arms, armInfo{it, labels})
-	}
-	if ex.failed {
-		return
+		arms = append(arms, armInfo{it, dl})
 	}
 	p.guarded++
 	defer func() { p.guarded-- }()
@@ -672,43 +684,29 @@ func (p *pctx) caseStmt(s *hdl.CaseStmt, sc *scope, out *[]design.Stmt) {
 	*out = append(*out, cs)
 }
 
-// constCase elaborates the arm a constant subject selects when every
-// label is a constant (ok); done reports that it failed.
-func (p *pctx) constCase(s *hdl.CaseStmt, sc *scope, ex *ectx, kind design.CaseKind, sv *design.Const, ct design.Type, defItem *hdl.CaseItem, out *[]design.Stmt) (done, ok bool) {
-	was := ex.quiet
-	ex.quiet++
-	for _, it := range s.Items {
-		for _, l := range it.Exprs {
-			r, isRange := l.(*hdl.RangeExpr)
-			if isRange && r.X == nil {
-				if !isConst(ex.conv(r.Left, ct)) || !isConst(ex.conv(r.Right, ct)) {
-					ex.quiet = was
-					return false, false
-				}
-			} else if !isConst(ex.conv(l, ct)) {
-				ex.quiet = was
-				return false, false
-			}
-		}
-	}
-	ex.quiet = was
-	for _, it := range s.Items {
-		for _, l := range it.Exprs {
+// caseLabelExpr is one label of a case statement, built: a value, or a
+// value range of case-inside (hi set).
+type caseLabelExpr struct {
+	src   hdl.Expr
+	v, hi design.Expr
+}
+
+// constCase elaborates the arm a constant subject selects among constant
+// labels.
+func (p *pctx) constCase(s *hdl.CaseStmt, sc *scope, kind design.CaseKind, sv *design.Const, labels [][]caseLabelExpr, defItem *hdl.CaseItem, out *[]design.Stmt) {
+	for i, it := range s.Items {
+		for _, le := range labels[i] {
 			var hit bool
-			if r, isRange := l.(*hdl.RangeExpr); isRange && r.X == nil {
-				lo, hi := ex.conv(r.Left, ct), ex.conv(r.Right, ct)
-				in := mkBinary(design.OpAnd, mkBinary(design.OpLe, lo, sv, bitT), mkBinary(design.OpLe, sv, hi, bitT), bitT)
+			if le.hi != nil {
+				in := mkBinary(design.OpAnd, mkBinary(design.OpLe, le.v, sv, bitT), mkBinary(design.OpLe, sv, le.hi, bitT), bitT)
 				hit = design.Truth(in.(*design.Const)) == design.B1
 			} else {
-				hit = design.CaseMatch(kind, sv, ex.conv(l, ct).(*design.Const))
-			}
-			if ex.failed {
-				return true, false
+				hit = design.CaseMatch(kind, sv, le.v.(*design.Const))
 			}
 			if hit {
 				p.checkDeadArms(s, it, sc)
 				p.stmt(it.Body, sc, out)
-				return false, true
+				return
 			}
 		}
 	}
@@ -716,15 +714,14 @@ func (p *pctx) constCase(s *hdl.CaseStmt, sc *scope, ex *ectx, kind design.CaseK
 	if defItem != nil {
 		p.stmt(defItem.Body, sc, out)
 	}
-	return false, true
 }
 
-// caseLabel builds label l of a case statement whose subject is a 2-state
+// caseLabel makes label le of a case statement whose subject is a 2-state
 // run-time value: its casez/casex/inside don't-care bits become the
 // label's mask, and a label with an x or z bit that must match never
 // matches (ok false, with a warning).
-func (p *pctx) caseLabel(ex *ectx, kind design.CaseKind, l hdl.Expr, ct design.Type) (*design.CaseLabel, bool) {
-	lv := ex.conv(l, ct)
+func (p *pctx) caseLabel(ex *ectx, kind design.CaseKind, le caseLabelExpr, ct design.Type) (*design.CaseLabel, bool) {
+	l, lv := le.src, le.v
 	if k, isConst := lv.(*design.Const); isConst {
 		if k.U == nil {
 			return &design.CaseLabel{Value: lv}, true

@@ -2,9 +2,9 @@ package slt
 
 import (
 	"fmt"
+	"github.com/weft-hdl/weft/internal/bound"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -77,21 +77,11 @@ func benchDesign(b *testing.B, name, src string) *design.Design {
 	return d
 }
 
-// cpuTime is the process's user+system CPU time (GC workers included):
-// steadier than wall time on a shared machine.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func benchAnalyze(b *testing.B, d *design.Design) {
 	b.ReportAllocs()
 	runtime.GC()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := bound.CPUTime()
 	var s *Schedule
 	for i := 0; i < b.N; i++ {
 		var err error
@@ -99,7 +89,7 @@ func benchAnalyze(b *testing.B, d *design.Design) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(bound.CPUTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(len(s.Items)), "items")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(s.Items)), "ns/item")
 }
